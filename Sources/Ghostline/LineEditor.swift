@@ -1,0 +1,2 @@
+import GhostlineCore
+import GhostlineTerminal

@@ -1,0 +1,10 @@
+extension Character {
+    /// The number of terminal columns this grapheme cluster occupies when printed:
+    /// 0, 1 or 2. Control characters report their width in caret notation.
+    public var displayWidth: Int {
+        let scalar = unicodeScalars.first!
+        if scalar.value < 0x20 || scalar.value == 0x7F { return 2 }
+        if scalar.value >= 0x1100 && (scalar.properties.isEmojiPresentation || (0x2E80...0xFFDC).contains(scalar.value)) { return 2 }
+        return 1
+    }
+}

@@ -1,0 +1,1 @@
+print("generate-unicode-tables: not yet written")

@@ -1,0 +1,1 @@
+print("ghostline-bench: not yet written")
