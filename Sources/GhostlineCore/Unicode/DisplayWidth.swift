@@ -8,3 +8,15 @@ extension Character {
         return 1
     }
 }
+
+extension Character {
+    /// How a control character is shown: `^[` for ESC, `^?` for DEL; nil for other characters.
+    public var caretNotation: String? {
+        guard let scalar = unicodeScalars.first else { return nil }
+        switch scalar.value {
+        case 0x00..<0x20: return "^" + String(Unicode.Scalar(UInt8(scalar.value + 0x40)))
+        case 0x7F: return "^?"
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,102 @@
+/// Something the editor can do, named by what it does rather than by the key that does it.
+///
+/// A ``KeyMap`` binds keys to commands; the embedding app can rebind them or bind its own
+/// ``custom(_:)`` commands, which the editor hands back to the app to perform.
+public enum Command: Hashable, Sendable {
+    // MARK: Entering text
+    /// Inserts the given text at the cursor.
+    case insert(String)
+    /// Inserts a line break at the cursor.
+    case insertNewline
+    /// Submits the entry.
+    case submit
+    /// In multi-line mode, submits when the text is complete (see `isComplete`), else inserts a
+    /// line break; in single-line mode, submits.
+    case submitOrInsertNewline
+
+    // MARK: Moving
+    /// Moves one character left, to the previous line's end at a line start.
+    case moveLeft
+    /// Moves one character right, or accepts the inline suggestion at the end of the text.
+    case moveRight
+    /// Moves to the start of the current or previous word.
+    case moveWordLeft
+    /// Moves to the end of the current or next word.
+    case moveWordRight
+    /// Moves to the start of the line.
+    case moveToLineStart
+    /// Moves to the end of the line, or accepts the inline suggestion at the end of the text.
+    case moveToLineEnd
+    /// Moves to the start of the whole text.
+    case moveToStart
+    /// Moves to the end of the whole text.
+    case moveToEnd
+    /// Moves up one visual row, or to the previous history entry on the first row.
+    case moveUp
+    /// Moves down one visual row, or to the next history entry on the last row.
+    case moveDown
+
+    // MARK: Deleting and killing
+    /// Deletes the character before the cursor.
+    case deleteBackward
+    /// Deletes the character under the cursor.
+    case deleteForward
+    /// Deletes the character under the cursor, or ends input when the text is empty (Ctrl-D).
+    case deleteForwardOrEndOfFile
+    /// Kills from the cursor to the end of the line (at a line end, the line break).
+    case killToLineEnd
+    /// Kills from the start of the line to the cursor.
+    case killToLineStart
+    /// Kills the whitespace-delimited word before the cursor (readline's `unix-word-rubout`).
+    case killWhitespaceWordBackward
+    /// Kills the alphanumeric word before the cursor.
+    case killWordBackward
+    /// Kills the alphanumeric word after the cursor.
+    case killWordForward
+    /// Inserts the most recent kill.
+    case yank
+    /// Replaces the text just yanked with the previous kill in the ring.
+    case yankPop
+
+    // MARK: Changing
+    /// Swaps the two characters around the cursor.
+    case transposeCharacters
+    /// Uppercases the word after the cursor.
+    case uppercaseWord
+    /// Lowercases the word after the cursor.
+    case lowercaseWord
+    /// Capitalizes the word after the cursor.
+    case capitalizeWord
+    /// Undoes the last group of edits.
+    case undo
+    /// Redoes what undo undid.
+    case redo
+
+    // MARK: History, search, completion
+    /// Replaces the text with the previous history entry.
+    case historyPrevious
+    /// Replaces the text with the next history entry, or the draft after the newest.
+    case historyNext
+    /// Starts, or steps to an older match of, incremental reverse history search.
+    case reverseSearch
+    /// Completes the word at the cursor, listing the candidates on a second press.
+    case complete
+    /// Accepts the whole inline suggestion.
+    case acceptSuggestion
+    /// Accepts the next word of the inline suggestion, or moves a word right.
+    case acceptSuggestionWord
+    /// Cancels a search or a completion listing.
+    case cancel
+
+    // MARK: The session
+    /// Clears the screen and draws the prompt at the top.
+    case clearScreen
+    /// Abandons the entry (Ctrl-C).
+    case interrupt
+    /// Suspends the process, as Ctrl-Z does in any shell program.
+    case suspend
+    /// Does nothing; binding a key to it disables the key.
+    case ignore
+    /// A command of the embedding app's own, handed back to it by name.
+    case custom(String)
+}

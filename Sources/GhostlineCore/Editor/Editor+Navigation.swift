@@ -1,0 +1,220 @@
+extension Editor {
+    // MARK: - Up and down
+
+    /// Moves by one screen row, keeping the goal column; past the first or last row, walks history.
+    mutating func moveVertically(by direction: Int) {
+        let cursor = state.cursor
+        let geometry = self.geometry ?? TextGeometry(width: .max / 4, firstLineStart: 0, otherLinesStart: 0)
+        let wrapped = wrappedLine(cursor.line, geometry: geometry)
+        let location = wrapped.location(of: cursor.offset)
+        let goal = goalColumn ?? location.column
+        goalColumn = goal
+        let targetRow = location.row + direction
+        if targetRow >= 0 && targetRow < wrapped.rowStarts.count {
+            state.cursor = TextPosition(line: cursor.line, offset: wrapped.offset(onRow: targetRow, nearColumn: goal))
+            return
+        }
+        let targetLine = cursor.line + direction
+        guard targetLine >= 0 && targetLine < state.lineCount else {
+            walkHistory(by: direction)
+            return
+        }
+        let target = wrappedLine(targetLine, geometry: geometry)
+        let row = direction < 0 ? target.rowStarts.count - 1 : 0
+        state.cursor = TextPosition(line: targetLine, offset: target.offset(onRow: row, nearColumn: goal))
+    }
+
+    private func wrappedLine(_ line: Int, geometry: TextGeometry) -> WrappedLine {
+        WrappedLine(text: state.line(line), startColumn: line == 0 ? geometry.firstLineStart : geometry.otherLinesStart,
+                    width: geometry.width)
+    }
+
+    // MARK: - History
+
+    /// Steps through history: -1 older, +1 newer; past the newest the draft comes back.
+    mutating func walkHistory(by direction: Int) {
+        let entries = history.entries
+        let current = historyIndex ?? entries.count
+        let target = current + direction
+        guard target >= 0 && target <= entries.count && target != current else { return }
+        if historyIndex == nil { draft = state.text }
+        historyIndex = target == entries.count ? nil : target
+        let text = target == entries.count ? (draft ?? "") : entries[target]
+        replace(.start..<state.endPosition, with: text, kind: .other)
+        state.cursor = direction < 0 ? TextPosition(line: 0, offset: state.line(0).utf8.count) : state.endPosition
+        if target == entries.count { draft = nil }
+    }
+
+    // MARK: - Reverse search
+
+    /// The prompt shown while searching, in place of the normal one.
+    public var searchPrompt: String? {
+        guard let search else { return nil }
+        return "(\(search.failed ? "failed " : "")reverse-i-search)`\(search.query)': "
+    }
+
+    /// Handles a key while searching. Returns nil when the key ended the search and should be
+    /// handled normally, or a wrapped request (possibly nil) when it was consumed.
+    mutating func handleInSearch(_ event: KeyEvent) -> Optional<EditorRequest?> {
+        guard var current = search else { return nil }
+        switch event {
+        case .text(let text), .paste(let text):
+            current.query += Self.singleLine(text)
+            search = current
+            findMatch(startingAt: current.matchIndex.map { $0 + 1 })
+            return .some(nil)
+        case .key(.backspace, []):
+            if !current.query.isEmpty { current.query.removeLast() }
+            current.matchIndex = nil
+            search = current
+            findMatch(startingAt: nil)
+            return .some(nil)
+        default:
+            break
+        }
+        let command = keyMap.command(for: [event])
+        switch command {
+        case .reverseSearch?:
+            findMatch(startingAt: current.matchIndex)
+            return .some(nil)
+        case .cancel?, .interrupt?:
+            search = nil
+            setText(current.originalText)
+            state.cursor = current.originalCursor
+            return command == .interrupt ? .some(.interrupt) : .some(nil)
+        case .submitOrInsertNewline?, .submit?:
+            search = nil
+            return .some(submit())
+        default:
+            search = nil
+            return nil
+        }
+    }
+
+    /// Finds the newest entry before `index` (or the newest of all) containing the query.
+    private mutating func findMatch(startingAt index: Int?) {
+        guard var current = search else { return }
+        if let match = history.indexOfMatch(for: current.query, before: index) {
+            current.matchIndex = match
+            current.failed = false
+            search = current
+            let entry = history.entries[match]
+            if entry != state.text { setText(entry) }
+            if let range = entry.firstRange(of: current.query) {
+                let before = entry[..<range.lowerBound]
+                let line = before.utf8.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
+                let lineStart = before.utf8.lastIndex(of: 0x0A).map { before.utf8.index(after: $0) } ?? before.startIndex
+                state.cursor = TextPosition(line: line, offset: before.utf8.distance(from: lineStart, to: before.endIndex))
+            }
+        } else {
+            current.failed = true
+            search = current
+        }
+    }
+
+    // MARK: - Completion
+
+    mutating func complete() {
+        guard let completion else { return }
+        let cursor = state.cursor
+        let before = state.text(in: state.lineStart..<cursor)
+        let wordStart = state.wordStart(before: cursor, kind: .nonWhitespace)
+        let word = wordStart.line == cursor.line ? state.text(in: wordStart..<cursor) : ""
+        let candidates = completion(CompletionContext(textBeforeCursor: before, word: word))
+        guard !candidates.isEmpty else { return }
+        if candidates.count == 1 {
+            replace(TextPosition(line: cursor.line, offset: cursor.offset - word.utf8.count)..<cursor,
+                    with: candidates[0] + " ", kind: .other)
+            return
+        }
+        let prefix = Self.commonPrefix(of: candidates)
+        if prefix.utf8.count > word.utf8.count {
+            replace(TextPosition(line: cursor.line, offset: cursor.offset - word.utf8.count)..<cursor,
+                    with: prefix, kind: .other)
+        } else if lastCommand == .complete {
+            completionListing = candidates
+        }
+    }
+
+    static func commonPrefix(of strings: [String]) -> String {
+        guard var prefix = strings.first.map({ Substring($0) }) else { return "" }
+        for string in strings.dropFirst() {
+            var end = prefix.startIndex
+            var other = string.startIndex
+            while end < prefix.endIndex, other < string.endIndex, prefix[end] == string[other] {
+                end = prefix.index(after: end)
+                other = string.index(after: other)
+            }
+            prefix = prefix[..<end]
+        }
+        return String(prefix)
+    }
+
+    // MARK: - Suggestions
+
+    /// The suffix the inline suggestion would add after the cursor, if any.
+    public var suggestionSuffix: String? {
+        guard showsSuggestions, search == nil, !state.isEmpty, state.cursor == state.endPosition else { return nil }
+        let text = state.text
+        guard let full = suggestion?(text) ?? history.suggestion(for: text),
+              full.utf8.count > text.utf8.count, full.hasPrefix(text) else { return nil }
+        return String(Substring(full.utf8.dropFirst(text.utf8.count)))
+    }
+
+    /// Inserts the suggestion (or its next word); false when there is none to accept. On an
+    /// empty entry with a default value, inserts the default.
+    mutating func acceptSuggestion(wordOnly: Bool = false) -> Bool {
+        let cursor = state.cursor
+        if state.isEmpty, let defaultText, !defaultText.isEmpty {
+            replace(cursor..<cursor, with: defaultText, kind: .other)
+            return true
+        }
+        guard let suffix = suggestionSuffix else { return false }
+        var accepted = suffix
+        if wordOnly {
+            let suffixState = EditorState(text: suffix)
+            let end = suffixState.wordEnd(after: .start, kind: .alphanumeric)
+            accepted = suffixState.text(in: .start..<end)
+        }
+        replace(cursor..<cursor, with: accepted, kind: .other)
+        return true
+    }
+
+    // MARK: - Presentation
+
+    /// What to draw for the current state, with the given prompts and placeholder.
+    public func presentation(prompt: StyledText, continuationPrompt: StyledText, placeholder: StyledText?) -> Presentation {
+        var shownPrompt = prompt
+        if let searchPrompt { shownPrompt = StyledText(searchPrompt, style: prompt.style) }
+        var ghost = placeholder
+        if let defaultText, !defaultText.isEmpty {
+            var style = placeholder?.style ?? .placeholder
+            style.isUnderlined = true
+            ghost = StyledText(defaultText, style: style)
+        }
+        let suggestionStyle = placeholder?.style ?? .placeholder
+        return Presentation(state: state, prompt: shownPrompt, continuationPrompt: continuationPrompt,
+                            placeholder: ghost, suggestion: suggestionSuffix.map { StyledText($0, style: suggestionStyle) },
+                            footer: Self.columns(completionListing, width: geometry?.width ?? 80))
+    }
+
+    /// Lays candidates out in columns, as readline lists completions.
+    static func columns(_ items: [String], width: Int) -> [StyledText] {
+        guard !items.isEmpty else { return [] }
+        let columnWidth = (items.map { $0.reduce(0) { $0 + $1.displayWidth } }.max() ?? 0) + 2
+        let perRow = max(1, width / max(columnWidth, 1))
+        var rows: [StyledText] = []
+        var index = 0
+        while index < items.count {
+            var row = ""
+            for item in items[index..<min(index + perRow, items.count)] {
+                let padding = columnWidth - item.reduce(0) { $0 + $1.displayWidth }
+                row += item + String(repeating: " ", count: padding)
+            }
+            while row.last == " " { row.removeLast() }
+            rows.append(StyledText(row))
+            index += perRow
+        }
+        return rows
+    }
+}

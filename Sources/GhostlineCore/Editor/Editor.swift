@@ -1,0 +1,308 @@
+/// The editing engine: maps key events through a ``KeyMap`` to ``Command``s and applies them
+/// to an ``EditorState``, with history, incremental search, completion and inline suggestions.
+///
+/// It never touches a terminal: the program feeds it events with ``handle(_:)``, draws its
+/// ``presentation(prompt:continuationPrompt:placeholder:)`` and acts on the ``EditorRequest``s
+/// it returns. Every change of text goes through one place, which asks ``shouldChangeText``
+/// first and records the change in ``pendingChanges`` for the app's text-change events.
+public struct Editor {
+    /// The text and the cursor.
+    public internal(set) var state: EditorState
+    /// Which command each key performs.
+    public var keyMap: KeyMap
+    /// In multi-line mode Enter inserts a line break and Alt-Enter submits.
+    public var isMultiline = false
+    /// In multi-line mode, lets Enter submit when it returns true for the text.
+    public var isComplete: ((String) -> Bool)?
+    /// Earlier entries, for Up/Down, Ctrl-R and suggestions.
+    public var history: History
+    /// Candidates for the word before the cursor, for Tab.
+    public var completion: ((CompletionContext) -> [String])?
+    /// The full entry to suggest for the text typed so far; by default the newest history
+    /// entry that starts with it.
+    public var suggestion: ((String) -> String?)?
+    /// Whether inline suggestions are shown at all.
+    public var showsSuggestions = true
+    /// A value submitted when Enter is pressed on an empty entry, shown as ghost text.
+    public var defaultText: String?
+    /// Asked before every change of text; returning false vetoes it.
+    public var shouldChangeText: ((TextChange) -> Bool)?
+    /// Where text starts on screen, so Up and Down can move by rows of wrapped lines.
+    public var geometry: TextGeometry?
+    /// Changes made since the caller last emptied this list, oldest first.
+    public var pendingChanges: [TextChange] = []
+
+    var killRing = KillRing()
+    var undoHistory = UndoHistory()
+    var pendingKeys: [KeyEvent] = []
+    var lastCommand: Command?
+    var lastYank: Range<TextPosition>?
+    var goalColumn: Int?
+    var historyIndex: Int?
+    var draft: String?
+    var search: SearchState?
+    /// The completion candidates listed below the entry until the next key.
+    public internal(set) var completionListing: [String] = []
+
+    struct SearchState {
+        var query = ""
+        var matchIndex: Int?
+        var originalText: String
+        var originalCursor: TextPosition
+        var failed = false
+    }
+
+    /// Creates an editor holding `text`, cursor at its end.
+    public init(text: String = "", keyMap: KeyMap = .standard, history: History = History()) {
+        state = EditorState(text: text)
+        self.keyMap = keyMap
+        self.history = history
+    }
+
+    /// True while Ctrl-R search is active.
+    public var isSearching: Bool { search != nil }
+
+    // MARK: - Events
+
+    /// Applies one key event; returns a request when the program has to act.
+    public mutating func handle(_ event: KeyEvent) -> EditorRequest? {
+        completionListing.removeAll()
+        if search != nil, let request = handleInSearch(event) { return request }
+
+        switch event {
+        case .text(let text) where pendingKeys.isEmpty:
+            return perform(.insert(text))
+        case .paste(let text):
+            pendingKeys.removeAll()
+            return perform(.insert(text), kind: .other)
+        default:
+            pendingKeys.append(event)
+            if let command = keyMap.command(for: pendingKeys) {
+                pendingKeys.removeAll()
+                return perform(command)
+            }
+            if keyMap.isPrefix(pendingKeys) { return nil }
+            pendingKeys.removeAll()
+            return nil
+        }
+    }
+
+    /// Performs a command as if its key had been pressed.
+    public mutating func perform(_ command: Command) -> EditorRequest? {
+        perform(command, kind: command.isTyping ? .typing : .other)
+    }
+
+    private mutating func perform(_ command: Command, kind: UndoHistory.GroupKind) -> EditorRequest? {
+        defer { lastCommand = command }
+        if !command.keepsGoalColumn { goalColumn = nil }
+        if !command.isTyping { undoHistory.closeGroup() }
+        let cursor = state.cursor
+
+        switch command {
+        case .insert(let text):
+            let filtered = isMultiline ? text : Self.singleLine(text)
+            replace(cursor..<cursor, with: filtered, kind: kind)
+        case .insertNewline:
+            replace(cursor..<cursor, with: "\n", kind: .other)
+        case .submit:
+            return submit()
+        case .submitOrInsertNewline:
+            if isMultiline && !(isComplete?(state.text) ?? false) {
+                replace(cursor..<cursor, with: "\n", kind: .other)
+            } else {
+                return submit()
+            }
+
+        case .moveLeft: move(to: state.position(before: cursor))
+        case .moveRight:
+            if !acceptSuggestion() { move(to: state.position(after: cursor)) }
+        case .moveWordLeft: move(to: state.wordStart(before: cursor, kind: .alphanumeric))
+        case .moveWordRight: move(to: state.wordEnd(after: cursor, kind: .alphanumeric))
+        case .moveToLineStart: move(to: state.lineStart)
+        case .moveToLineEnd:
+            if !acceptSuggestion() { move(to: state.lineEnd) }
+        case .moveToStart: move(to: .start)
+        case .moveToEnd: move(to: state.endPosition)
+        case .moveUp: moveVertically(by: -1)
+        case .moveDown: moveVertically(by: 1)
+
+        case .deleteBackward:
+            replace(state.position(before: cursor)..<cursor, with: "", kind: .other)
+        case .deleteForward:
+            replace(cursor..<state.position(after: cursor), with: "", kind: .other)
+        case .deleteForwardOrEndOfFile:
+            if state.isEmpty { return .endOfFile }
+            replace(cursor..<state.position(after: cursor), with: "", kind: .other)
+        case .killToLineEnd:
+            let end = cursor == state.lineEnd ? state.position(after: cursor) : state.lineEnd
+            kill(cursor..<end, backward: false)
+        case .killToLineStart:
+            kill(state.lineStart..<cursor, backward: true)
+        case .killWhitespaceWordBackward:
+            kill(state.wordStart(before: cursor, kind: .nonWhitespace)..<cursor, backward: true)
+        case .killWordBackward:
+            kill(state.wordStart(before: cursor, kind: .alphanumeric)..<cursor, backward: true)
+        case .killWordForward:
+            kill(cursor..<state.wordEnd(after: cursor, kind: .alphanumeric), backward: false)
+        case .yank:
+            if let text = killRing.yank() { lastYank = replace(cursor..<cursor, with: text, kind: .other) }
+        case .yankPop:
+            if lastCommand == .yank || lastCommand == .yankPop, let range = lastYank, let text = killRing.rotate() {
+                lastYank = replace(range, with: text, kind: .other)
+            }
+
+        case .transposeCharacters: transposeCharacters()
+        case .uppercaseWord: changeWord { $0.uppercased() }
+        case .lowercaseWord: changeWord { $0.lowercased() }
+        case .capitalizeWord: changeWord { $0.prefix(1).uppercased() + $0.dropFirst().lowercased() }
+        case .undo: notifyingWholeText { _ = $0.undoHistory.undo(in: &$0.state) }
+        case .redo: notifyingWholeText { _ = $0.undoHistory.redo(in: &$0.state) }
+
+        case .historyPrevious: walkHistory(by: -1)
+        case .historyNext: walkHistory(by: 1)
+        case .reverseSearch:
+            search = SearchState(originalText: state.text, originalCursor: cursor)
+        case .complete:
+            if state.isEmpty, let defaultText {
+                replace(cursor..<cursor, with: defaultText, kind: .other)
+            } else {
+                complete()
+            }
+        case .acceptSuggestion: _ = acceptSuggestion()
+        case .acceptSuggestionWord:
+            if !acceptSuggestion(wordOnly: true) { move(to: state.wordEnd(after: cursor, kind: .alphanumeric)) }
+        case .cancel: break
+
+        case .clearScreen: return .clearScreen
+        case .interrupt: return .interrupt
+        case .suspend: return .suspend
+        case .ignore: break
+        case .custom(let name): return .custom(name)
+        }
+        return nil
+    }
+
+    // MARK: - Changing the text
+
+    /// Replaces the whole text, as an app does programmatically; the change is reported like
+    /// any other and can be undone.
+    public mutating func setText(_ text: String) {
+        replace(.start..<state.endPosition, with: text, kind: .other)
+        state.cursor = state.endPosition
+    }
+
+    /// Moves the cursor.
+    public mutating func setCursor(_ position: TextPosition) {
+        state.cursor = position
+    }
+
+    /// Forgets the entry and the per-entry memory (undo, history walk) for the next one.
+    public mutating func startNewEntry(text: String = "") {
+        state = EditorState(text: text)
+        undoHistory.removeAll()
+        historyIndex = nil
+        draft = nil
+        search = nil
+        pendingKeys.removeAll()
+        lastCommand = nil
+        completionListing.removeAll()
+    }
+
+    /// The one place text changes: asks the veto, edits, records undo and the change event.
+    @discardableResult
+    mutating func replace(_ range: Range<TextPosition>, with text: String, kind: UndoHistory.GroupKind) -> Range<TextPosition>? {
+        guard !(range.isEmpty && text.isEmpty) else { return nil }
+        let change = TextChange(range: range, replacement: text)
+        if let shouldChangeText, !shouldChangeText(change) { return nil }
+        let cursorBefore = state.cursor
+        let removed = range.isEmpty ? "" : state.text(in: range)
+        let inserted = state.replace(range, with: text)
+        state.cursor = inserted.upperBound
+        undoHistory.record(RecordedEdit(removedRange: range, removedText: removed, insertedRange: inserted,
+                                        insertedText: text, cursorBefore: cursorBefore), kind: kind)
+        pendingChanges.append(change)
+        return inserted
+    }
+
+    /// Runs an edit that bypasses ``replace(_:with:kind:)`` (undo, redo) and reports it as a
+    /// change of the whole text.
+    private mutating func notifyingWholeText(_ body: (inout Editor) -> Void) {
+        let before = state.text
+        let end = state.endPosition
+        body(&self)
+        let after = state.text
+        if before != after { pendingChanges.append(TextChange(range: .start..<end, replacement: after)) }
+    }
+
+    private mutating func kill(_ range: Range<TextPosition>, backward: Bool) {
+        guard !range.isEmpty else { return }
+        let text = state.text(in: range)
+        let joining = lastCommand?.isKill ?? false
+        if replace(range, with: "", kind: .other) != nil {
+            killRing.kill(text, joiningPrevious: joining, backward: backward)
+        }
+    }
+
+    mutating func move(to position: TextPosition) {
+        state.cursor = position
+    }
+
+    mutating func submit() -> EditorRequest {
+        let text = state.isEmpty ? (defaultText ?? "") : state.text
+        history.add(text)
+        return .submit(text)
+    }
+
+    private mutating func transposeCharacters() {
+        var cursor = state.cursor
+        guard cursor.offset > 0 else { return }
+        if cursor == state.lineEnd { cursor = state.position(before: cursor) }
+        let before = state.position(before: cursor)
+        let after = state.position(after: cursor)
+        guard before.line == cursor.line, after.line == cursor.line, after != cursor else { return }
+        let swapped = state.text(in: cursor..<after) + state.text(in: before..<cursor)
+        replace(before..<after, with: swapped, kind: .other)
+    }
+
+    private mutating func changeWord(_ transform: (String) -> String) {
+        let start = state.cursor
+        var wordBegin = start
+        while wordBegin < state.endPosition, let character = state.character(at: wordBegin),
+              !EditorState.WordKind.alphanumeric.contains(character) {
+            wordBegin = state.position(after: wordBegin)
+        }
+        let end = state.wordEnd(after: start, kind: .alphanumeric)
+        guard wordBegin < end else { return }
+        let word = state.text(in: wordBegin..<end)
+        let changed = transform(word)
+        if changed != word { replace(wordBegin..<end, with: changed, kind: .other) }
+        state.cursor = TextPosition(line: end.line, offset: end.offset + changed.utf8.count - word.utf8.count)
+    }
+
+    static func singleLine(_ text: String) -> String {
+        guard text.utf8.contains(0x0A) else { return text }
+        var result = text
+        // Without multi-line editing a pasted line break would submit half the paste or make an
+        // entry the user cannot see; it becomes a space, as in most single-line fields.
+        result = String(decoding: text.utf8.map { $0 == 0x0A ? 0x20 : $0 }, as: UTF8.self)
+        return result
+    }
+}
+
+extension Command {
+    var isTyping: Bool {
+        if case .insert = self { return true }
+        return false
+    }
+
+    var isKill: Bool {
+        switch self {
+        case .killToLineEnd, .killToLineStart, .killWhitespaceWordBackward, .killWordBackward, .killWordForward:
+            return true
+        default:
+            return false
+        }
+    }
+
+    var keepsGoalColumn: Bool { self == .moveUp || self == .moveDown }
+}

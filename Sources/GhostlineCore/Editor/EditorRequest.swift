@@ -1,0 +1,48 @@
+/// What the editor asks of the program that runs it after a key: the edit is over, or something
+/// outside the text has to happen.
+public enum EditorRequest: Hashable, Sendable {
+    /// The entry was submitted.
+    case submit(String)
+    /// Input ended (Ctrl-D on an empty entry).
+    case endOfFile
+    /// The entry was abandoned (Ctrl-C).
+    case interrupt
+    /// The process should stop, as on Ctrl-Z in a shell.
+    case suspend
+    /// The screen should be cleared and the prompt drawn at the top.
+    case clearScreen
+    /// An app command bound in the key map; the edit goes on.
+    case custom(String)
+}
+
+/// What a completion function is given: the line up to the cursor and the word being completed.
+public struct CompletionContext: Hashable, Sendable {
+    /// The logical line's text before the cursor.
+    public var textBeforeCursor: String
+    /// The word just before the cursor (the text after the last whitespace), which candidates replace.
+    public var word: String
+
+    /// Creates a completion context.
+    public init(textBeforeCursor: String, word: String) {
+        self.textBeforeCursor = textBeforeCursor
+        self.word = word
+    }
+}
+
+/// The columns that up and down movement counts in: the terminal width and where text starts
+/// on first and following lines.
+public struct TextGeometry: Hashable, Sendable {
+    /// The terminal width.
+    public var width: Int
+    /// The column the first line's text starts at (the prompt's width).
+    public var firstLineStart: Int
+    /// The column later lines' text starts at (the continuation prompt's width).
+    public var otherLinesStart: Int
+
+    /// Creates a geometry.
+    public init(width: Int, firstLineStart: Int, otherLinesStart: Int) {
+        self.width = max(1, width)
+        self.firstLineStart = firstLineStart
+        self.otherLinesStart = otherLinesStart
+    }
+}

@@ -1,0 +1,195 @@
+/// The text being edited and the cursor in it: a value, changed only through ``replace(_:with:)``
+/// and cursor assignments, queried by pure functions.
+///
+/// Text is kept as an array of logical lines (split at `\n` bytes). Each line carries an identity
+/// that survives edits to it, so layout can cache per line and re-lay only what changed.
+public struct EditorState: Sendable {
+    struct Line: Sendable {
+        var text: String
+        let identity: UInt64
+    }
+
+    private(set) var storage: [Line]
+    private var nextIdentity: UInt64
+
+    /// Where the cursor is; always on a `Character` boundary of an existing line.
+    public var cursor: TextPosition {
+        didSet { cursor = clamped(cursor) }
+    }
+
+    /// Creates a state holding `text`, with the cursor at its end.
+    public init(text: String = "") {
+        storage = []
+        nextIdentity = 0
+        cursor = .start
+        storage = Self.splitLines(text).map { makeLine($0) }
+        cursor = endPosition
+    }
+
+    // MARK: - Queries
+
+    /// The whole text, lines joined by `\n`.
+    public var text: String {
+        if storage.count == 1 { return storage[0].text }
+        var result = ""
+        result.reserveCapacity(storage.reduce(storage.count) { $0 + $1.text.utf8.count })
+        for (index, line) in storage.enumerated() {
+            if index > 0 { result.append("\n") }
+            result.append(line.text)
+        }
+        return result
+    }
+
+    /// True when there is no text at all.
+    public var isEmpty: Bool { storage.count == 1 && storage[0].text.isEmpty }
+
+    /// The number of logical lines (at least 1).
+    public var lineCount: Int { storage.count }
+
+    /// The text of logical line `index`, without its `\n`.
+    public func line(_ index: Int) -> String { storage[index].text }
+
+    /// The identity of logical line `index`; it stays the same while the line is edited.
+    func identity(ofLine index: Int) -> UInt64 { storage[index].identity }
+
+    /// The end of the text.
+    public var endPosition: TextPosition {
+        TextPosition(line: storage.count - 1, offset: storage[storage.count - 1].text.utf8.count)
+    }
+
+    /// The text between two positions.
+    public func text(in range: Range<TextPosition>) -> String {
+        let lower = range.lowerBound, upper = range.upperBound
+        if lower.line == upper.line {
+            return String(slice(of: lower.line, from: lower.offset, to: upper.offset))
+        }
+        var result = String(slice(of: lower.line, from: lower.offset, to: nil))
+        for index in (lower.line + 1)..<upper.line {
+            result.append("\n")
+            result.append(storage[index].text)
+        }
+        result.append("\n")
+        result.append(contentsOf: slice(of: upper.line, from: 0, to: upper.offset))
+        return result
+    }
+
+    /// The `Character` just before `position` on its line, if any.
+    public func character(before position: TextPosition) -> Character? {
+        guard position.offset > 0 else { return nil }
+        let text = storage[position.line].text
+        return text[text.index(before: Self.index(in: text, at: position.offset))]
+    }
+
+    /// The `Character` at `position` on its line, if any.
+    public func character(at position: TextPosition) -> Character? {
+        let text = storage[position.line].text
+        guard position.offset < text.utf8.count else { return nil }
+        return text[Self.index(in: text, at: position.offset)]
+    }
+
+    /// The position one `Character` before `position`, crossing to the previous line's end.
+    public func position(before position: TextPosition) -> TextPosition {
+        if position.offset == 0 {
+            guard position.line > 0 else { return position }
+            return TextPosition(line: position.line - 1, offset: storage[position.line - 1].text.utf8.count)
+        }
+        let text = storage[position.line].text
+        let index = text.index(before: Self.index(in: text, at: position.offset))
+        return TextPosition(line: position.line, offset: text.utf8.distance(from: text.startIndex, to: index))
+    }
+
+    /// The position one `Character` after `position`, crossing to the next line's start.
+    public func position(after position: TextPosition) -> TextPosition {
+        let text = storage[position.line].text
+        if position.offset >= text.utf8.count {
+            guard position.line + 1 < storage.count else { return position }
+            return TextPosition(line: position.line + 1, offset: 0)
+        }
+        let index = text.index(after: Self.index(in: text, at: position.offset))
+        return TextPosition(line: position.line, offset: text.utf8.distance(from: text.startIndex, to: index))
+    }
+
+    // MARK: - The one primitive edit
+
+    /// Replaces the text in `range` with `replacement` and returns the range the replacement now
+    /// occupies. The cursor is left where it was if before the range, and shifted if after it;
+    /// callers set it explicitly when they want it elsewhere.
+    @discardableResult
+    public mutating func replace(_ range: Range<TextPosition>, with replacement: String) -> Range<TextPosition> {
+        let lower = clamped(range.lowerBound), upper = clamped(range.upperBound)
+        let end: TextPosition
+        if lower.line == upper.line && !replacement.utf8.contains(0x0A) {
+            // Typing and deleting within a line edit that line's string in place: no other
+            // reference to it may be alive here, or the edit would copy the whole line.
+            let start = Self.index(in: storage[lower.line].text, at: lower.offset)
+            let stop = Self.index(in: storage[lower.line].text, at: upper.offset)
+            storage[lower.line].text.replaceSubrange(start..<stop, with: replacement)
+            end = TextPosition(line: lower.line, offset: lower.offset + replacement.utf8.count)
+        } else {
+            var texts = Self.splitLines(replacement)
+            texts[0] = String(slice(of: lower.line, from: 0, to: lower.offset)) + texts[0]
+            let last = texts.count - 1
+            end = TextPosition(line: lower.line + last, offset: texts[last].utf8.count)
+            texts[last].append(contentsOf: slice(of: upper.line, from: upper.offset, to: nil))
+            var replacementLines = [Line(text: texts[0], identity: storage[lower.line].identity)]
+            replacementLines.reserveCapacity(texts.count)
+            for text in texts.dropFirst() { replacementLines.append(makeLine(text)) }
+            storage.replaceSubrange(lower.line...upper.line, with: replacementLines)
+        }
+        if cursor >= upper {
+            if cursor.line == upper.line {
+                cursor = TextPosition(line: end.line, offset: end.offset + cursor.offset - upper.offset)
+            } else {
+                cursor = TextPosition(line: cursor.line + end.line - upper.line, offset: cursor.offset)
+            }
+        } else if cursor > lower {
+            cursor = lower
+        }
+        return lower..<end
+    }
+
+    // MARK: - Helpers
+
+    private mutating func makeLine(_ text: String) -> Line {
+        defer { nextIdentity += 1 }
+        return Line(text: text, identity: nextIdentity)
+    }
+
+    /// Splits at `\n` bytes, not at `Character`s: `"\r\n"` is one `Character` in Swift, and a
+    /// pasted CRLF must still end a line rather than hide inside one.
+    static func splitLines(_ text: String) -> [String] {
+        var lines: [String] = []
+        var utf8 = text.utf8
+        if utf8.withContiguousStorageIfAvailable({ _ in true }) == nil {
+            var copy = text
+            copy.makeContiguousUTF8()
+            utf8 = copy.utf8
+        }
+        var start = utf8.startIndex
+        var index = start
+        while let newline = utf8[index...].firstIndex(of: 0x0A) {
+            lines.append(String(Substring(utf8[start..<newline])))
+            index = utf8.index(after: newline)
+            start = index
+        }
+        lines.append(String(Substring(utf8[start...])))
+        return lines
+    }
+
+    static func index(in text: String, at offset: Int) -> String.Index {
+        text.utf8.index(text.utf8.startIndex, offsetBy: offset)
+    }
+
+    private func slice(of line: Int, from start: Int, to end: Int?) -> Substring {
+        let text = storage[line].text
+        let lower = Self.index(in: text, at: start)
+        let upper = end.map { Self.index(in: text, at: $0) } ?? text.endIndex
+        return text[lower..<upper]
+    }
+
+    private func clamped(_ position: TextPosition) -> TextPosition {
+        let line = min(max(position.line, 0), storage.count - 1)
+        let offset = min(max(position.offset, 0), storage[line].text.utf8.count)
+        return TextPosition(line: line, offset: offset)
+    }
+}

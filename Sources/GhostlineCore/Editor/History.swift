@@ -1,0 +1,38 @@
+/// Earlier entries, newest last, and a walk through them with Up and Down.
+///
+/// Pure: loading and saving the history file is the façade's job.
+public struct History: Sendable {
+    /// The entries, oldest first.
+    public private(set) var entries: [String] = []
+    /// How many entries are kept; the oldest go first.
+    public var capacity: Int
+
+    /// Creates a history from earlier entries.
+    public init(entries: [String] = [], capacity: Int = 1_000) {
+        self.capacity = max(1, capacity)
+        for entry in entries { add(entry) }
+    }
+
+    /// Adds a submitted entry, skipping blank entries and a repeat of the newest one.
+    /// Returns whether it was added.
+    @discardableResult
+    public mutating func add(_ entry: String) -> Bool {
+        guard !entry.allSatisfy(\.isWhitespace), entry != entries.last else { return false }
+        entries.append(entry)
+        if entries.count > capacity { entries.removeFirst(entries.count - capacity) }
+        return true
+    }
+
+    /// The newest entry that starts with `prefix` and is longer than it: the inline suggestion.
+    public func suggestion(for prefix: String) -> String? {
+        guard !prefix.isEmpty else { return nil }
+        return entries.last { $0.utf8.count > prefix.utf8.count && $0.hasPrefix(prefix) }
+    }
+
+    /// The index of the newest entry before `index` (or before the end) that contains `query`.
+    public func indexOfMatch(for query: String, before index: Int?) -> Int? {
+        let end = min(index ?? entries.count, entries.count)
+        guard end > 0 else { return nil }
+        return entries[..<end].lastIndex { query.isEmpty || $0.contains(query) }
+    }
+}

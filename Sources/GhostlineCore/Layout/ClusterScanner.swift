@@ -1,0 +1,53 @@
+/// Steps through a line's grapheme clusters by UTF-8 offset and tells how many columns each
+/// one takes on the screen.
+enum ClusterScanner {
+    /// What stands in for a character wider than the whole terminal.
+    static let tooWide: Character = "…"
+
+    /// The cluster starting at `offset`: where it ends and its display width (caret notation for
+    /// controls; a character wider than `width` counts as the one-column stand-in).
+    @inline(__always)
+    static func cluster(in text: String, bytes: UnsafeBufferPointer<UInt8>, at offset: Int, width: Int) -> (end: Int, width: Int) {
+        let byte = bytes[offset]
+        if byte >= 0x20 && byte < 0x7F && (offset + 1 == bytes.count || bytes[offset + 1] < 0x80) {
+            return (offset + 1, 1)
+        }
+        let index = text.utf8.index(text.utf8.startIndex, offsetBy: offset)
+        let next = text.index(after: index)
+        let columns = displayColumns(of: text[index], width: width)
+        return (text.utf8.distance(from: text.utf8.startIndex, to: next), columns)
+    }
+
+    /// Display columns of a character as the layout draws it.
+    static func displayColumns(of character: Character, width: Int) -> Int {
+        if let caret = character.caretNotation { return caret.count > width ? 1 : caret.count }
+        let columns = character.displayWidth
+        return columns > width ? 1 : columns
+    }
+}
+
+extension ClusterScanner {
+    /// Appends the cells that draw `character` in `style` to `row`: caret notation for controls,
+    /// two cells for a wide character, none for a zero-width one, the stand-in when it cannot fit.
+    static func appendCells(of character: Character, style: Style, width: Int, to row: inout [Cell]) {
+        if let caret = character.caretNotation {
+            if caret.count > width {
+                row.append(Cell(tooWide, style: style))
+            } else {
+                for symbol in caret { row.append(Cell(symbol, style: style)) }
+            }
+            return
+        }
+        switch character.displayWidth {
+        case 0:
+            return
+        case let columns where columns > width:
+            row.append(Cell(tooWide, style: style))
+        case 2:
+            row.append(Cell(character, width: 2, style: style))
+            row.append(.continuation(style: style))
+        default:
+            row.append(Cell(character, style: style))
+        }
+    }
+}

@@ -1,0 +1,30 @@
+/// Everything the editor wants on the screen, before it is laid out for a terminal width:
+/// the text and cursor, the prompts, and the ghost texts.
+///
+/// Ghost text (placeholder, suggestion) stays plain text here; layout gives it its cells and
+/// style, so it wraps exactly as typed text would.
+public struct Presentation: Sendable {
+    /// The text and the cursor.
+    public var state: EditorState
+    /// Drawn before the first line.
+    public var prompt: StyledText
+    /// Drawn before every line after the first.
+    public var continuationPrompt: StyledText
+    /// Drawn from the cursor onward while the text is empty.
+    public var placeholder: StyledText?
+    /// Drawn after the cursor when it is at the end of the text: the inline suggestion's suffix.
+    public var suggestion: StyledText?
+    /// Rows drawn below the entry, such as a completion listing.
+    public var footer: [StyledText]
+
+    /// Creates a presentation.
+    public init(state: EditorState, prompt: StyledText = "> ", continuationPrompt: StyledText = "",
+                placeholder: StyledText? = nil, suggestion: StyledText? = nil, footer: [StyledText] = []) {
+        self.state = state
+        self.prompt = prompt
+        self.continuationPrompt = continuationPrompt
+        self.placeholder = placeholder
+        self.suggestion = suggestion
+        self.footer = footer
+    }
+}

@@ -1,0 +1,281 @@
+/// Turns each new ``Frame`` into the bytes that change the screen from the previous frame to it.
+///
+/// The renderer remembers what it drew and where the terminal's cursor really is, and writes
+/// only the cells that changed, moving the cursor relatively: the prompt starts wherever the
+/// shell left the cursor, so nothing above it is ever touched. Rows that shift by a few cells
+/// (typing in the middle of a wrapped line) are shifted by the terminal with insert-character
+/// and delete-character instead of being rewritten.
+///
+/// Escape sequences it writes:
+/// - `CR`, `LF` (moves down, scrolling at the bottom: raw mode has output processing off),
+///   `ESC[nA` up, `ESC[nB` down, `ESC[nC` right, `ESC[nD` left, `ESC[nG` to a column
+/// - `ESC[K` erase to the end of the row, `ESC[n@` insert blanks, `ESC[nP` delete cells
+/// - `ESC[…m` colors and attributes, `ESC[?2026h` / `ESC[?2026l` synchronized output
+public struct Renderer: Sendable {
+    private var previous: Frame?
+    /// The terminal cursor, relative to the area's first row.
+    private var cursor = ScreenPoint(row: 0, column: 0)
+    /// True after a cell was written in the last column: the terminal holds the cursor there and
+    /// wraps before the next character.
+    private var pendingWrap = false
+    /// How many rows of the area exist on the screen; moving below them needs line feeds.
+    private var claimedRows = 1
+    private var currentStyle = Style.plain
+    private var output: [UInt8] = []
+
+    /// Whether frames that change more than one row are wrapped in synchronized output, so a
+    /// terminal that supports it never shows half a frame.
+    public var usesSynchronizedOutput = true
+
+    /// Creates a renderer for an area that starts at the terminal's cursor, which must be at
+    /// the start of a row.
+    public init() {}
+
+    /// The bytes that draw `frame` over the previous one. `screenRows` is the terminal height,
+    /// used to scroll instead of redrawing when the rows only moved up.
+    public mutating func render(_ frame: Frame, screenRows: Int = .max) -> [UInt8] {
+        output.removeAll(keepingCapacity: true)
+        var old = previous ?? Frame(rows: [], cursor: ScreenPoint(row: 0, column: 0), width: frame.width)
+        if old.width != frame.width { old = Frame(rows: [], cursor: old.cursor, width: frame.width) }
+
+        let changedRows = (0..<max(old.rows.count, frame.rows.count)).filter { row in
+            (row < old.rows.count ? old.rows[row] : []) != (row < frame.rows.count ? frame.rows[row] : [])
+        }
+        let synchronized = usesSynchronizedOutput && changedRows.count > 1
+        if synchronized { append("\u{1B}[?2026h") }
+
+        if let shift = upwardShift(from: old, to: frame, screenRows: screenRows) {
+            move(to: ScreenPoint(row: claimedRows - 1, column: 0), width: frame.width)
+            for _ in 0..<shift { output.append(0x0A) }
+            old.rows.removeFirst(shift)
+            old.rows.append(contentsOf: repeatElement([], count: shift))
+        }
+
+        for row in 0..<max(old.rows.count, frame.rows.count) {
+            let oldRow = row < old.rows.count ? old.rows[row] : []
+            let newRow = row < frame.rows.count ? frame.rows[row] : []
+            if oldRow != newRow { update(row: row, from: oldRow, to: newRow, width: frame.width) }
+        }
+        move(to: frame.cursor, width: frame.width)
+        if currentStyle != .plain { setStyle(.plain) }
+        if synchronized { append("\u{1B}[?2026l") }
+        previous = frame
+        return output
+    }
+
+    /// Forgets what is on the screen, so the next frame is drawn in full from the area's start
+    /// (after the caller put the cursor back there, as after clearing the screen).
+    public mutating func reset() {
+        previous = nil
+        cursor = ScreenPoint(row: 0, column: 0)
+        pendingWrap = false
+        claimedRows = 1
+        currentStyle = .plain
+    }
+
+    /// The bytes that move the cursor back to the area's first row and erase the area, as
+    /// before redrawing after the terminal changed width.
+    public mutating func eraseArea(rowsAbove cursorRow: Int) -> [UInt8] {
+        output.removeAll(keepingCapacity: true)
+        append("\r")
+        if cursorRow > 0 { append("\u{1B}[\(cursorRow)A") }
+        append("\u{1B}[J")
+        let bytes = output
+        reset()
+        return bytes
+    }
+
+    /// How many rows the terminal's cursor is below the area's first row once the terminal
+    /// has changed to `width` columns. A terminal that re-wraps lines on resize splits each of
+    /// the area's rows that no longer fits (rows end in hard breaks, so none are joined).
+    public func rowsAbove(afterResizeTo width: Int) -> Int {
+        guard let previous, width < previous.width, width > 0 else { return cursor.row }
+        var rows = 0
+        for row in previous.rows.prefix(cursor.row) {
+            let used = row.count
+            rows += max(1, (used + width - 1) / width)
+        }
+        return rows + cursor.column / width
+    }
+
+    /// The bytes that leave the area for good: cursor below the last row, at the start of a
+    /// fresh row, plain style.
+    public mutating func finish() -> [UInt8] {
+        output.removeAll(keepingCapacity: true)
+        let rows = previous?.rows ?? []
+        let width = previous?.width ?? 1
+        let lastRow = max(rows.count - 1, cursor.row)
+        move(to: ScreenPoint(row: lastRow, column: min(cursor.row == lastRow ? cursor.column : 0, width - 1)), width: width)
+        if currentStyle != .plain { setStyle(.plain) }
+        append("\r\n")
+        let bytes = output
+        reset()
+        return bytes
+    }
+
+    // MARK: - Rows
+
+    /// How many rows the new frame moved up against the old one, when scrolling the terminal
+    /// is the cheaper way there: the area fills the screen and most rows just moved.
+    private func upwardShift(from old: Frame, to new: Frame, screenRows: Int) -> Int? {
+        guard old.rows.count == new.rows.count, new.rows.count == screenRows, claimedRows == screenRows,
+              new.rows.count > 2 else { return nil }
+        let count = new.rows.count
+        for shift in 1...min(3, count - 2) where new.rows[0..<(count - shift - 1)] == old.rows[shift..<(count - 1)] {
+            return shift
+        }
+        return nil
+    }
+
+    private mutating func update(row: Int, from oldRow: [Cell], to newRow: [Cell], width: Int) {
+        var first = 0
+        let common = min(oldRow.count, newRow.count)
+        while first < common && oldRow[first] == newRow[first] { first += 1 }
+        // Never start inside a wide character: rewrite it whole.
+        while first > 0 && ((first < newRow.count && newRow[first].width == 0) || (first < oldRow.count && oldRow[first].width == 0)) {
+            first -= 1
+        }
+        if first == newRow.count && first == oldRow.count { return }
+
+        if let shift = shiftedCells(from: oldRow, to: newRow, at: first, width: width) {
+            move(to: ScreenPoint(row: row, column: first), width: width)
+            if shift > 0 {
+                append("\u{1B}[\(shift == 1 ? "" : String(shift))@")
+                write(newRow[first..<(first + shift)], row: row, width: width)
+            } else {
+                append("\u{1B}[\(shift == -1 ? "" : String(-shift))P")
+                let tail = oldRow.count + shift
+                if tail < newRow.count {
+                    move(to: ScreenPoint(row: row, column: tail), width: width)
+                    write(newRow[tail...], row: row, width: width)
+                }
+            }
+            return
+        }
+
+        var last = newRow.count
+        if newRow.count == oldRow.count {
+            while last > first && oldRow[last - 1] == newRow[last - 1] { last -= 1 }
+            while last < newRow.count && newRow[last].width == 0 { last += 1 }
+        }
+        if first < last {
+            move(to: ScreenPoint(row: row, column: first), width: width)
+            write(newRow[first..<last], row: row, width: width)
+        }
+        if newRow.count < oldRow.count {
+            move(to: ScreenPoint(row: row, column: newRow.count), width: width)
+            if currentStyle != .plain { setStyle(.plain) }
+            append("\u{1B}[K")
+        }
+    }
+
+    /// The number of cells inserted (positive) or deleted (negative) at `start` when that alone
+    /// turns `oldRow` into `newRow`, up to the right margin; nil when it does not, or when
+    /// rewriting is as cheap.
+    private func shiftedCells(from oldRow: [Cell], to newRow: [Cell], at start: Int, width: Int) -> Int? {
+        let rewriteCost = newRow.count - start
+        guard rewriteCost > 8 else { return nil }
+        for shift in 1...4 {
+            // Inserted: the old cells moved right by `shift`, the ones past the margin fell off.
+            if newRow.count == min(width, oldRow.count + shift), start + shift <= newRow.count,
+               newRow[(start + shift)...].elementsEqual(oldRow[start..<(newRow.count - shift)]),
+               !splitsWideCharacter(newRow, at: start + shift) {
+                return shift
+            }
+            // Deleted: the old cells moved left; new cells may follow at the end.
+            if oldRow.count - shift >= start, newRow.count >= oldRow.count - shift,
+               newRow[start..<(oldRow.count - shift)].elementsEqual(oldRow[(start + shift)...]),
+               !splitsWideCharacter(oldRow, at: start + shift) {
+                return -shift
+            }
+        }
+        return nil
+    }
+
+    private func splitsWideCharacter(_ row: [Cell], at index: Int) -> Bool {
+        index < row.count && row[index].width == 0
+    }
+
+    // MARK: - Cursor and cells
+
+    private mutating func write(_ cells: ArraySlice<Cell>, row: Int, width: Int) {
+        for cell in cells {
+            guard let character = cell.text else { continue }
+            if cell.style != currentStyle { setStyle(cell.style) }
+            if pendingWrap {
+                // Rows end in hard line breaks, never in the terminal's soft wrap, so that a
+                // terminal that re-wraps its lines on resize re-wraps each row on its own and
+                // the area's height stays computable (see `rowsAbove(afterResizeTo:)`).
+                move(to: ScreenPoint(row: cursor.row + 1, column: 0), width: width)
+            }
+            output.append(contentsOf: character.utf8)
+            cursor.column += Int(cell.width)
+            if cursor.column >= width {
+                cursor.column = width - 1
+                pendingWrap = true
+            }
+        }
+    }
+
+    private mutating func move(to target: ScreenPoint, width: Int) {
+        if pendingWrap && target.row == cursor.row + 1 && target.column == 0 {
+            // From the margin, CR LF is the one move that lands on the next row's start on
+            // every terminal, and it claims that row if it is new.
+            append("\r\n")
+            cursor = target
+            pendingWrap = false
+            claimedRows = max(claimedRows, cursor.row + 1)
+            return
+        }
+        if target.row == cursor.row && target.column == cursor.column && !pendingWrap { return }
+        if target.row < cursor.row {
+            append("\u{1B}[\(cursor.row - target.row == 1 ? "" : String(cursor.row - target.row))A")
+        } else if target.row > cursor.row {
+            let withinArea = min(target.row, claimedRows - 1) - cursor.row
+            if withinArea > 0 {
+                append(withinArea == 1 ? "\n" : "\u{1B}[\(withinArea)B")
+            }
+            let newRows = target.row - max(cursor.row, claimedRows - 1)
+            if newRows > 0 {
+                for _ in 0..<newRows { output.append(0x0A) }
+                claimedRows = target.row + 1
+            }
+        }
+        cursor.row = target.row
+        pendingWrap = false
+        moveColumn(to: target.column)
+    }
+
+    private mutating func moveColumn(to column: Int) {
+        let from = cursor.column
+        cursor.column = column
+        if column == from { return }
+        if column == 0 { output.append(0x0D); return }
+        let candidates = [
+            column > from ? "\u{1B}[\(column - from == 1 ? "" : String(column - from))C" : "\u{1B}[\(from - column == 1 ? "" : String(from - column))D",
+            "\u{1B}[\(column + 1)G",
+        ]
+        append(candidates.min { $0.utf8.count < $1.utf8.count } ?? candidates[0])
+    }
+
+    private mutating func setStyle(_ style: Style) {
+        var parameters: [String] = currentStyle == .plain ? [] : ["0"]
+        if style.isBold { parameters.append("1") }
+        if style.isDim { parameters.append("2") }
+        if style.isItalic { parameters.append("3") }
+        if style.isUnderlined { parameters.append("4") }
+        if style.isInverse { parameters.append("7") }
+        switch style.foreground {
+        case .basic(let index)?: parameters.append(String(index < 8 ? 30 + Int(index) : 90 + Int(index & 7)))
+        case .palette(let index)?: parameters.append("38;5;\(index)")
+        case .rgb(let red, let green, let blue)?: parameters.append("38;2;\(red);\(green);\(blue)")
+        case nil: break
+        }
+        append("\u{1B}[" + parameters.joined(separator: ";") + "m")
+        currentStyle = style
+    }
+
+    private mutating func append(_ text: String) {
+        output.append(contentsOf: text.utf8)
+    }
+}
