@@ -1,0 +1,47 @@
+import Glibc
+
+/// An error number reported by a failed system call.
+///
+/// Every throwing function in this module throws an `Errno`, so callers can match on the exact
+/// failure (`catch let error as Errno where error == .inputOutput`) without parsing messages.
+public struct Errno: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The C `errno` value.
+    public let rawValue: Int32
+
+    /// Creates an error number from its C value.
+    public init(rawValue: Int32) {
+        self.rawValue = rawValue
+    }
+
+    /// The error number the calling thread's last failed system call left behind.
+    ///
+    /// The corresponding C variable is `errno`.
+    public static var current: Errno {
+        Errno(rawValue: errno)
+    }
+
+    /// A system call was interrupted by a signal before it did any work (`EINTR`).
+    public static let interrupted = Errno(rawValue: EINTR)
+
+    /// A non-blocking call would have had to wait (`EAGAIN`).
+    public static let wouldBlock = Errno(rawValue: EAGAIN)
+
+    /// The terminal went away, for example because its window was closed (`EIO`).
+    public static let inputOutput = Errno(rawValue: EIO)
+
+    /// The descriptor is not open (`EBADF`).
+    public static let badFileDescriptor = Errno(rawValue: EBADF)
+
+    /// The resource is already in use (`EBUSY`).
+    public static let resourceBusy = Errno(rawValue: EBUSY)
+
+    /// The system's message for this error number, followed by the number itself.
+    ///
+    /// The corresponding C function is `strerror`.
+    public var description: String {
+        guard let message = strerror(rawValue) else {
+            return "errno \(rawValue)"
+        }
+        return "\(String(cString: message)) (errno \(rawValue))"
+    }
+}

@@ -1,0 +1,70 @@
+/// Puts a terminal in raw mode and guarantees the saved attributes are restored on every way
+/// out.
+///
+/// - A normal return or a thrown error: `restore()`, or `deinit` when the session is released.
+/// - Ctrl-Z (or `SIGTSTP`): the caller calls `restore()`, then `suspendProcess()`, then
+///   `reenter()`.
+/// - A signal that ends the process (`SIGTERM`, `SIGHUP`, `SIGINT` and `SIGQUIT` sent with
+///   `kill`): while a `SignalMonitor` watches it, its handler restores the saved attributes
+///   itself before waking the main loop, so the terminal is usable even if the main loop is
+///   blocked and never gets to clean up.
+///
+/// This is a class rather than a non-copyable struct because the signal handler's record of what
+/// to restore belongs to exactly one live session, which needs an identity, and because the
+/// facade stores the session across calls and releases it on its own schedule.
+public final class RawModeSession {
+    /// The terminal in raw mode.
+    public let terminal: FileDescriptor
+
+    /// The attributes the terminal had before the session began, restored byte for byte.
+    public let savedAttributes: TerminalAttributes
+
+    /// Whether the terminal is in raw mode now, as far as this session knows.
+    public private(set) var isRaw = false
+
+    /// Saves the terminal's attributes and switches it to raw mode.
+    ///
+    /// The change waits for queued output to be sent and keeps input the user typed ahead.
+    ///
+    /// - Throws: `Errno` when the descriptor is not a terminal or its attributes cannot be
+    ///   changed; the terminal is then left as it was.
+    public init(terminal: FileDescriptor) throws {
+        self.terminal = terminal
+        savedAttributes = try TerminalAttributes.read(from: terminal)
+        try reenter()
+    }
+
+    /// Switches the terminal back to raw mode, for example after the process was stopped and
+    /// continued (`SIGCONT`), when the shell has put the terminal back into its own mode.
+    ///
+    /// The raw attributes are derived from the saved ones again, so a session always returns
+    /// to the same raw mode and `restore()` to the same original.
+    public func reenter() throws {
+        armTerminalRestore(of: terminal, to: savedAttributes, owner: ObjectIdentifier(self))
+        do {
+            try savedAttributes.makingRaw().apply(to: terminal)
+        } catch {
+            disarmTerminalRestore(owner: ObjectIdentifier(self))
+            throw error
+        }
+        isRaw = true
+    }
+
+    /// Puts the saved attributes back, after queued output has been sent.
+    ///
+    /// Calling it again does nothing until `reenter()`. It does not throw: when the attributes
+    /// cannot be applied the terminal is gone (hang-up) or was never ours, and there is nothing
+    /// left to restore.
+    public func restore() {
+        guard isRaw else {
+            return
+        }
+        isRaw = false
+        try? savedAttributes.apply(to: terminal)
+        disarmTerminalRestore(owner: ObjectIdentifier(self))
+    }
+
+    deinit {
+        restore()
+    }
+}

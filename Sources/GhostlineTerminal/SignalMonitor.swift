@@ -1,0 +1,129 @@
+import Glibc
+
+/// Turns signals into bytes on a descriptor the main loop can wait on next to the terminal.
+///
+/// The handler it installs only does async-signal-safe work: for a signal that ends the process
+/// it restores the terminal of the live `RawModeSession`, then it writes the signal number as
+/// one byte to a non-blocking pipe (the self-pipe trick). Everything else happens in the main
+/// loop after `waitForInput` reports `fileDescriptor` readable and `drain()` says which signals
+/// came:
+///
+/// - `SIGWINCH`: read the new `windowSize(of:)` and redraw.
+/// - `SIGCONT`: `reenter()` raw mode and redraw from scratch.
+/// - `SIGTSTP`: `restore()`, `suspendProcess()`, `reenter()`, redraw.
+/// - `SIGTERM`, `SIGHUP`, `SIGINT`, `SIGQUIT`: `restore()`, write the cleanup bytes,
+///   `uninstall()`, then `reraise(_:)` so the exit status says which signal ended the process.
+///
+/// Signal dispositions belong to the whole process, so only one monitor can be installed at a
+/// time. Handlers are installed with `SA_RESTART`, so code outside the editor sees as few
+/// interrupted calls as possible.
+public final class SignalMonitor {
+    /// The signals being watched.
+    public let signals: [Int32]
+
+    /// The read end of the pipe: readable when a watched signal arrived since the last `drain()`.
+    public let fileDescriptor: FileDescriptor
+
+    private let writeEnd: FileDescriptor
+    private var previousActions: [(signal: Int32, action: sigaction)] = []
+    private var isInstalled = true
+
+    /// Installs a handler for each signal, remembering the dispositions it replaces.
+    ///
+    /// Both ends of the pipe are close-on-exec and non-blocking: a handler must never block
+    /// on a full pipe, and `drain()` must stop when the pipe is empty. (The Swift `Glibc` module
+    /// does not offer `pipe2`, so the flags are set right after `pipe`.)
+    ///
+    /// - Throws: `Errno.resourceBusy` when another monitor is installed, or the `Errno` of a
+    ///   failed `pipe`, `fcntl` or `sigaction` (`EINVAL` for `SIGKILL` and `SIGSTOP`, which cannot be
+    ///   caught); nothing stays installed then.
+    ///
+    /// The corresponding C functions are `pipe`, `fcntl` and `sigaction`.
+    public init(signals: [Int32]) throws {
+        var unique: [Int32] = []
+        for signal in signals where !unique.contains(signal) {
+            unique.append(signal)
+        }
+        self.signals = unique
+
+        var ends: [Int32] = [-1, -1]
+        try ends.withUnsafeMutableBufferPointer { buffer in
+            try nothingOrErrno { pipe(buffer.baseAddress) }.get()
+        }
+        fileDescriptor = FileDescriptor(rawValue: ends[0])
+        writeEnd = FileDescriptor(rawValue: ends[1])
+
+        do {
+            for end in [fileDescriptor, writeEnd] {
+                try end.setCloseOnExec()
+                try end.setNonBlocking()
+            }
+            try claimSignalPipe(writeEnd: writeEnd)
+        } catch {
+            try? fileDescriptor.close()
+            try? writeEnd.close()
+            throw error
+        }
+        do {
+            for signal in unique {
+                try install(signal)
+            }
+        } catch {
+            uninstall()
+            throw error
+        }
+    }
+
+    private func install(_ signal: Int32) throws {
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = signalHandler
+        action.sa_flags = SA_RESTART
+        sigemptyset(&action.sa_mask)
+        var previous = sigaction()
+        try nothingOrErrno { sigaction(signal, &action, &previous) }.get()
+        previousActions.append((signal, previous))
+    }
+
+    /// The signals received since the last call, each once, in the order they first arrived.
+    ///
+    /// The corresponding C function is `read`.
+    public func drain() -> [Int32] {
+        var received: [Int32] = []
+        var buffer = [UInt8](repeating: 0, count: 64)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { bytes in
+                (try? fileDescriptor.read(into: bytes)) ?? 0
+            }
+            for byte in buffer.prefix(count) where !received.contains(Int32(byte)) {
+                received.append(Int32(byte))
+            }
+            if count < buffer.count {
+                return received
+            }
+        }
+    }
+
+    /// Puts back the dispositions the monitor replaced and closes its pipe.
+    ///
+    /// Calling it again does nothing.
+    ///
+    /// The corresponding C functions are `sigaction` and `close`.
+    public func uninstall() {
+        guard isInstalled else {
+            return
+        }
+        isInstalled = false
+        for (signal, action) in previousActions.reversed() {
+            var action = action
+            sigaction(signal, &action, nil)
+        }
+        previousActions.removeAll()
+        releaseSignalPipe()
+        try? fileDescriptor.close()
+        try? writeEnd.close()
+    }
+
+    deinit {
+        uninstall()
+    }
+}

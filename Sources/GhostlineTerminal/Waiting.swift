@@ -1,0 +1,109 @@
+import Glibc
+
+/// What a caller waits for a descriptor to become.
+public enum Readiness: Sendable {
+    /// A read would not block: bytes arrived, or the other end hung up (the read then returns
+    /// `0` or fails with the reason, which is exactly what the caller needs to learn).
+    case readable
+
+    /// A write would not block: there is room in the buffer, or the other end hung up (the
+    /// write then fails with the reason).
+    case writable
+
+    fileprivate var events: Int16 {
+        switch self {
+        case .readable: Int16(POLLIN)
+        case .writable: Int16(POLLOUT)
+        }
+    }
+}
+
+/// Waits until any of the descriptors is ready, or the timeout passes.
+///
+/// A hang-up or error condition counts as ready, so a caller waiting on a closed terminal wakes
+/// up and learns about it from its next read or write instead of spinning.
+///
+/// A signal interrupting the wait does not end it early: the wait resumes with the time that is
+/// left. Signals meant to wake the caller should therefore come through a descriptor in
+/// `descriptors`, such as `SignalMonitor.fileDescriptor`.
+///
+/// - Parameters:
+///   - readiness: Whether to wait for reading or for writing.
+///   - descriptors: The descriptors to watch.
+///   - timeoutMilliseconds: How long to wait at most; a negative value waits forever.
+/// - Returns: The descriptors that are ready, in the order given; empty when the time ran out.
+/// - Throws: `Errno.badFileDescriptor` when a descriptor is not open.
+///
+/// The corresponding C function is `poll`.
+public func waitUntil(
+    _ readiness: Readiness,
+    anyOf descriptors: [FileDescriptor],
+    timeoutMilliseconds: Int32
+) throws -> [FileDescriptor] {
+    var entries = descriptors.map {
+        pollfd(fd: $0.rawValue, events: readiness.events, revents: 0)
+    }
+    let deadline = timeoutMilliseconds < 0
+        ? nil
+        : monotonicMilliseconds() + Int64(timeoutMilliseconds)
+    var timeout = timeoutMilliseconds
+    while true {
+        let result = entries.withUnsafeMutableBufferPointer { buffer in
+            valueOrErrno(retryOnInterrupt: false) {
+                poll(buffer.baseAddress, nfds_t(buffer.count), timeout)
+            }
+        }
+        switch result {
+        case .success:
+            if entries.contains(where: { $0.revents & Int16(POLLNVAL) != 0 }) {
+                throw Errno.badFileDescriptor
+            }
+            let ready = Int16(POLLHUP | POLLERR) | readiness.events
+            return zip(descriptors, entries).compactMap { descriptor, entry in
+                entry.revents & ready != 0 ? descriptor : nil
+            }
+        case .failure(.interrupted):
+            if let deadline {
+                timeout = Int32(clamping: max(0, deadline - monotonicMilliseconds()))
+            }
+        case .failure(let error):
+            throw error
+        }
+    }
+}
+
+/// Waits until any of the descriptors has input, or the timeout passes.
+///
+/// This is `waitUntil(.readable, anyOf:timeoutMilliseconds:)`; see there for how hang-ups and
+/// signals are handled.
+///
+/// - Returns: The readable descriptors, in the order given; empty when the time ran out.
+///
+/// The corresponding C function is `poll`.
+public func waitForInput(
+    on descriptors: [FileDescriptor],
+    timeoutMilliseconds: Int32
+) throws -> [FileDescriptor] {
+    try waitUntil(.readable, anyOf: descriptors, timeoutMilliseconds: timeoutMilliseconds)
+}
+
+/// The number of bytes that can be read from the descriptor right now without blocking.
+///
+/// The editor reads everything available before it draws, so a paste becomes one frame. A
+/// descriptor that cannot answer (not a terminal, pipe or socket) reports `0`.
+///
+/// The corresponding C function is `ioctl`, with `FIONREAD`.
+public func bytesAvailable(on descriptor: FileDescriptor) -> Int {
+    var count: Int32 = 0
+    guard ioctl(descriptor.rawValue, UInt(FIONREAD), &count) == 0 else {
+        return 0
+    }
+    return Int(max(0, count))
+}
+
+/// Milliseconds on a clock that never jumps, for computing what is left of a timeout.
+private func monotonicMilliseconds() -> Int64 {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
+}
