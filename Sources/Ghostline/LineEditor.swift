@@ -1,2 +1,170 @@
 import GhostlineCore
 import GhostlineTerminal
+
+/// A prompt that reads one entry from the user: the public face of Ghostline.
+///
+/// ```swift
+/// let editor = LineEditor(prompt: "> ", placeholder: "Type a message…")
+/// while let line = try editor.readLine() {
+///     print("you said", line)
+/// }
+/// ```
+///
+/// In a terminal it edits in raw mode and restores the terminal on every way out. When standard
+/// input is not a terminal it reads plain lines and writes no escape sequence; with `TERM=dumb`
+/// it shows a plain prompt and lets the terminal do the editing.
+public final class LineEditor {
+    /// Drawn before the entry.
+    public var prompt: String
+    /// How the prompt is drawn.
+    public var promptStyle: Style = .plain
+    /// Drawn before lines 2… of a multi-line entry; by default dots aligned under the prompt.
+    public var continuationPrompt: String?
+    /// Ghost text shown while the entry is empty; it may contain line breaks.
+    public var placeholder: String?
+    /// How the placeholder and suggestions are drawn: the terminal's placeholder color and font.
+    /// Without colors (``usesColor`` false) its color is dropped and it is drawn dim.
+    public var placeholderStyle: Style = .placeholder
+    /// Whether colors are used; false when the `NO_COLOR` environment variable is set.
+    public var usesColor: Bool = environmentValue("NO_COLOR").map { $0.isEmpty } ?? true
+    /// In multi-line mode Enter inserts a line break and Alt-Enter submits.
+    public var isMultiline = false
+    /// In multi-line mode, lets Enter submit when it returns true for the text (say, when
+    /// brackets are balanced).
+    public var isComplete: ((String) -> Bool)? {
+        get { engine.isComplete }
+        set { engine.isComplete = newValue }
+    }
+    /// Which command each key performs; starts as ``KeyMap/standard``.
+    public var keyMap: KeyMap {
+        get { engine.keyMap }
+        set { engine.keyMap = newValue }
+    }
+    /// Earlier entries, for Up/Down, Ctrl-R and inline suggestions.
+    public var history: History {
+        get { engine.history }
+        set { engine.history = newValue }
+    }
+    /// A file that history is loaded from and every submitted entry appended to.
+    public var historyFile: HistoryFile? {
+        didSet { if let historyFile { engine.history = historyFile.load(capacity: history.capacity) } }
+    }
+    /// Candidates for the word before the cursor, offered by Tab.
+    public var completion: ((CompletionContext) -> [String])? {
+        get { engine.completion }
+        set { engine.completion = newValue }
+    }
+    /// The full entry to suggest for the text typed so far, drawn as a ghost suffix; by default
+    /// the newest history entry that starts with the text.
+    public var suggestion: ((String) -> String?)? {
+        get { engine.suggestion }
+        set { engine.suggestion = newValue }
+    }
+    /// Whether inline suggestions are shown.
+    public var showsSuggestions: Bool {
+        get { engine.showsSuggestions }
+        set { engine.showsSuggestions = newValue }
+    }
+    /// A value that Enter submits on an empty entry. Unlike the placeholder, which is only
+    /// shown, it becomes the entry; it is drawn in the ghost style, underlined, and Tab or Right
+    /// inserts it for editing.
+    public var defaultText: String? {
+        get { engine.defaultText }
+        set { engine.defaultText = newValue }
+    }
+    /// Hears about the edit and may veto changes.
+    public weak var delegate: LineEditorDelegate?
+    /// Performs the app's own commands bound in ``keyMap`` with ``Command/custom(_:)``.
+    public var customCommandHandler: ((String, LineEditor) -> Void)?
+    /// Whether the terminal re-wraps its lines when its width shrinks, as most do (tmux, VTE,
+    /// kitty, iTerm2, WezTerm, Windows Terminal); xterm does not. It tells the editor where its
+    /// rows went after a resize.
+    public var terminalReflowsOnResize = true
+
+    var engine: Editor
+    private var pipedInput: PipedInput?
+    private var terminalOutput: FileDescriptor?
+    var session: InteractiveSession?
+
+    /// Creates an editor with a prompt and an optional placeholder.
+    public init(prompt: String = "> ", placeholder: String? = nil) {
+        self.prompt = prompt
+        self.placeholder = placeholder
+        engine = Editor()
+        engine.shouldChangeText = nil
+    }
+
+    /// The entry's text. Setting it while editing (from a delegate method, say) redraws the
+    /// entry, hiding or showing the placeholder as the text is empty or not.
+    public var text: String {
+        get { engine.state.text }
+        set {
+            engine.setText(newValue)
+            engine.pendingChanges.removeAll()
+        }
+    }
+
+    /// Where the cursor is in the text.
+    public var cursor: TextPosition {
+        get { engine.state.cursor }
+        set { engine.setCursor(newValue) }
+    }
+
+    /// Reads one entry. Returns nil at the end of input (Ctrl-D on an empty entry, or the end of
+    /// piped input).
+    ///
+    /// - Parameter initialText: The text the entry starts with.
+    /// - Throws: ``LineEditorError/interrupted`` on Ctrl-C, ``LineEditorError/system(_:)`` when
+    ///   the terminal cannot be used.
+    public func readLine(initialText: String = "") throws -> String? {
+        engine.isMultiline = isMultiline
+        let input = FileDescriptor.standardInput
+        guard input.isTerminal else {
+            if pipedInput == nil { pipedInput = PipedInput(descriptor: input) }
+            return try pipedInput?.nextEntry(wholeInput: isMultiline)
+        }
+        let output = userInterfaceOutput()
+        let terminalType = environmentValue("TERM") ?? ""
+        if terminalType.isEmpty || terminalType == "dumb" {
+            return try readPlainly(input: input, output: output)
+        }
+        let session = try InteractiveSession(editor: self, input: input, output: output)
+        self.session = session
+        defer { self.session = nil }
+        let entry = try session.run(initialText: initialText)
+        if let entry { try historyFile?.append(entry) }
+        return entry
+    }
+
+    /// Where the prompt is drawn: standard output when it is the terminal, else the terminal
+    /// itself, so that `answer=$(tool)` captures only the entry.
+    private func userInterfaceOutput() -> FileDescriptor {
+        if FileDescriptor.standardOutput.isTerminal { return .standardOutput }
+        if let terminalOutput { return terminalOutput }
+        let opened = (try? FileDescriptor.openTerminal()) ?? .standardError
+        terminalOutput = opened
+        return opened
+    }
+
+    /// With a terminal that cannot move its cursor: the prompt, then the terminal's own line editing.
+    private func readPlainly(input: FileDescriptor, output: FileDescriptor) throws -> String? {
+        do {
+            try output.writeAll(Array(Editor.singleLine(prompt).utf8.filter { $0 >= 0x20 || $0 == 0x09 }))
+        } catch let error as Errno {
+            throw LineEditorError.system(error)
+        }
+        if pipedInput == nil { pipedInput = PipedInput(descriptor: input) }
+        return try pipedInput?.nextEntry(wholeInput: false)
+    }
+
+    /// The continuation prompt in use: the configured one, or `… ` right-aligned under the prompt.
+    var effectiveContinuationPrompt: String {
+        if let continuationPrompt { return continuationPrompt }
+        let width = prompt.reduce(0) { $0 + $1.displayWidth }
+        return String(repeating: " ", count: max(0, width - 2)) + "… "
+    }
+
+    deinit {
+        if let terminalOutput, terminalOutput != .standardError { try? terminalOutput.close() }
+    }
+}

@@ -1,0 +1,70 @@
+import GhostlineTerminal
+
+/// Reads entries from standard input when it is not a terminal: one per line, or all of it as
+/// one entry, writing nothing and keeping every byte (invalid UTF-8 becomes U+FFFD).
+struct PipedInput {
+    private let descriptor: FileDescriptor
+    private var buffer: [UInt8] = []
+    private var start = 0
+    private var reachedEnd = false
+
+    init(descriptor: FileDescriptor) {
+        self.descriptor = descriptor
+    }
+
+    /// The next line without its `\n` or `\r\n`, or everything up to the end of input when
+    /// `wholeInput` is true (one final line break dropped); nil once input is exhausted.
+    mutating func nextEntry(wholeInput: Bool) throws -> String? {
+        if wholeInput {
+            while !reachedEnd { try fill() }
+            guard start < buffer.count else { return nil }
+            var end = buffer.count
+            if buffer[end - 1] == 0x0A { end -= 1 }
+            if end > start && buffer[end - 1] == 0x0D { end -= 1 }
+            defer { start = buffer.count }
+            return String(decoding: buffer[start..<end], as: UTF8.self)
+        }
+        var searchFrom = start
+        while true {
+            if let newline = buffer[searchFrom...].firstIndex(of: 0x0A) {
+                var end = newline
+                if end > start && buffer[end - 1] == 0x0D { end -= 1 }
+                let line = String(decoding: buffer[start..<end], as: UTF8.self)
+                start = newline + 1
+                compact()
+                return line
+            }
+            if reachedEnd {
+                guard start < buffer.count else { return nil }
+                let line = String(decoding: buffer[start...], as: UTF8.self)
+                start = buffer.count
+                return line
+            }
+            searchFrom = buffer.count
+            try fill()
+        }
+    }
+
+    /// Drops consumed bytes once they are most of the buffer, keeping reads linear.
+    private mutating func compact() {
+        if start > 65_536 && start * 2 > buffer.count {
+            buffer.removeFirst(start)
+            start = 0
+        }
+    }
+
+    private mutating func fill() throws {
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        let count: Int
+        do {
+            count = try chunk.withUnsafeMutableBytes { try descriptor.read(into: $0) }
+        } catch let error as Errno {
+            throw LineEditorError.system(error)
+        }
+        if count == 0 {
+            reachedEnd = true
+        } else {
+            buffer.append(contentsOf: chunk[0..<count])
+        }
+    }
+}
