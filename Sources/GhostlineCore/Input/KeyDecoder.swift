@@ -107,9 +107,13 @@ public struct KeyDecoder: Sendable {
             resolveUnfinishedSequence(introducer: UInt8(ascii: "O"), alt: alt)
         case .controlString(let introducer, let afterEscape):
             // Terminals send a reply in one write; an unterminated string was the user typing Alt-].
+            state = .ground
             if let introducer {
                 emit(.alt(Character(Unicode.Scalar(introducer))))
-                text.append(contentsOf: sequence)
+                // The string holds no ESC or BEL, so replaying it cannot leave the ground state.
+                for byte in sequence {
+                    consume(byte)
+                }
             }
             if afterEscape {
                 emit(.key(.escape))
