@@ -205,6 +205,8 @@ enum KeyDecoderGoldens {
         .init("cursor position report", "\(escape)[12;40Rx", [.text("x")]),
         .init("device attributes reply", "\(escape)[?62;cx", [.text("x")]),
         .init("cursor style with intermediate", "\(escape)[2 qx", [.text("x")]),
+        .init("mode report with dollar intermediate", "\(escape)[1;2$yx", [.text("x")]),
+        .init("private mode report", "\(escape)[?2004;1$yx", [.text("x")]),
         .init("stray paste end marker", "\(escape)[201~x", [.text("x")]),
         .init("unknown final byte", "\(escape)[5Ya", [.text("a")]),
         .init("malformed parameters", "\(escape)[1?2Ax", [.text("x")]),

@@ -320,8 +320,10 @@ public struct KeyDecoder: Sendable {
     private mutating func consumePaste(_ byte: UInt8) {
         guard paste.consume(byte) else { return }
         state = .ground
-        let pasted = paste.text()
+        // Swapping the paste out leaves its megabytes uniquely owned, so `text()` works on them in place.
+        let finished = paste
         paste = BracketedPaste()
+        let pasted = finished.text()
         if !pasted.isEmpty {
             emit(.paste(pasted))
         }
