@@ -1,0 +1,405 @@
+/// Turns the bytes a terminal sends into ``KeyEvent``s, whatever way the reads split them.
+///
+/// The decoder is a pure state machine: ``feed(_:)`` returns the events the bytes completed and keeps
+/// what is unfinished. It never waits. An Escape byte may be the Escape key or the start of a
+/// sequence, and only time tells them apart, so the timeout belongs to the caller: when
+/// ``isPending`` is true and no byte arrives within a short time (about 25 ms), the caller calls
+/// ``flush()``, which resolves what is held. Feeding `ESC`, flushing, then feeding `[D` yields
+/// Escape followed by the text `[D`; feeding `ESC [ D` at once yields the left arrow.
+///
+/// Unknown sequences (mouse and focus reports, replies to queries, OSC and DCS strings) are consumed
+/// whole and dropped. `Docs/KeyDecoding.md` lists every sequence recognised.
+public struct KeyDecoder: Sendable {
+    private enum State: Equatable, Sendable {
+        /// Plain text and control bytes.
+        case ground
+        /// After ESC.
+        case escape
+        /// After ESC ESC, which is Alt with a sequence (`ESC ESC [ D`) or two Escape keys.
+        case doubleEscape
+        /// After ESC and the lead byte of a multi-byte character, which `sequence` holds.
+        case escapedCharacter
+        /// Inside `ESC [`, with the parameter bytes in `sequence`; `alt` when ESC ESC began it.
+        case controlSequence(alt: Bool)
+        /// Inside `ESC O`, with the parameter bytes in `sequence`.
+        case singleShift(alt: Bool)
+        /// After the Linux console's `ESC [ [`, which one letter ends.
+        case linuxConsoleFunctionKey(alt: Bool)
+        /// Inside a control sequence too long to be a key, skipped up to its final byte.
+        case overlongControlSequence
+        /// Inside an X10 mouse report (`ESC [ M` and three raw bytes).
+        case mouseReport(remainingBytes: Int)
+        /// Inside an OSC, DCS or APC string, up to BEL or ST (`ESC \`). `introducer` is the byte after
+        /// ESC while `sequence` still holds the whole string, `nil` once it grew too long to keep.
+        case controlString(introducer: UInt8?, afterEscape: Bool)
+        /// Inside a bracketed paste.
+        case paste
+    }
+
+    /// Longer than any key sequence; a control sequence this long is garbage or not meant for us.
+    private static let longestControlSequence = 64
+    /// How much of an OSC, DCS or APC string is kept so that it can be replayed as typing.
+    private static let longestReplayedControlString = 4096
+
+    private var state = State.ground
+    /// Printable bytes not yet turned into a `.text` event; between feeds, an unfinished character.
+    private var text: [UInt8] = []
+    /// The bytes of the escape sequence or string being read, after its introducer.
+    private var sequence: [UInt8] = []
+    private var paste = BracketedPaste()
+    private var events: [KeyEvent] = []
+
+    /// Creates a decoder with nothing pending.
+    public init() {}
+
+    /// True when bytes are held waiting for more: an ESC, an unfinished sequence or character.
+    ///
+    /// The caller then waits for input with a timeout and calls ``flush()`` when none comes. It is
+    /// false inside a bracketed paste, which only its end marker finishes (see ``isInsidePaste``).
+    public var isPending: Bool {
+        switch state {
+        case .ground: !text.isEmpty
+        case .paste: false
+        default: true
+        }
+    }
+
+    /// True between the start and end markers of a bracketed paste.
+    ///
+    /// A paste may arrive slowly, so the caller must not treat a pause inside it as a timeout.
+    public var isInsidePaste: Bool {
+        state == .paste
+    }
+
+    /// Feeds bytes read from the terminal and returns the events they completed, in order.
+    ///
+    /// Bytes that begin an unfinished sequence or character are kept for the next call. Printable
+    /// characters read together may come back as one `.text` event.
+    public mutating func feed<Bytes: Sequence>(_ bytes: Bytes) -> [KeyEvent] where Bytes.Element == UInt8 {
+        for byte in bytes {
+            consume(byte)
+        }
+        emitText(keepingUnfinishedCharacter: true)
+        return takeEvents()
+    }
+
+    /// Resolves what is pending once the caller's timeout has passed without more bytes, and returns
+    /// the events that makes.
+    ///
+    /// A lone ESC becomes `.key(.escape)`; ESC with `[`, `O`, `]`, `P` or `_` and nothing more becomes
+    /// that character with Alt; an unfinished character becomes U+FFFD; an unterminated control
+    /// sequence is dropped. A bracketed paste in progress is left alone.
+    public mutating func flush() -> [KeyEvent] {
+        switch state {
+        case .ground, .paste, .linuxConsoleFunctionKey, .overlongControlSequence, .mouseReport:
+            break
+        case .escape:
+            emit(.key(.escape))
+        case .doubleEscape:
+            emit(.key(.escape))
+            emit(.key(.escape))
+        case .escapedCharacter:
+            emit(.key(.escape))
+            text.append(contentsOf: sequence)
+        case .controlSequence(let alt):
+            resolveUnfinishedSequence(introducer: UInt8(ascii: "["), alt: alt)
+        case .singleShift(let alt):
+            resolveUnfinishedSequence(introducer: UInt8(ascii: "O"), alt: alt)
+        case .controlString(let introducer, let afterEscape):
+            // Terminals send a reply in one write; an unterminated string was the user typing Alt-].
+            state = .ground
+            if let introducer {
+                emit(.alt(Character(Unicode.Scalar(introducer))))
+                // The string holds no ESC or BEL, so replaying it cannot leave the ground state.
+                for byte in sequence {
+                    consume(byte)
+                }
+            }
+            if afterEscape {
+                emit(.key(.escape))
+            }
+        }
+        if state != .paste {
+            state = .ground
+        }
+        emitText(keepingUnfinishedCharacter: false)
+        return takeEvents()
+    }
+
+    // MARK: - States
+
+    private mutating func consume(_ byte: UInt8) {
+        switch state {
+        case .ground: consumeText(byte)
+        case .escape: consumeAfterEscape(byte)
+        case .doubleEscape: consumeAfterDoubleEscape(byte)
+        case .escapedCharacter: consumeEscapedCharacter(byte)
+        case .controlSequence(let alt): consumeControlSequence(byte, alt: alt)
+        case .singleShift(let alt): consumeSingleShift(byte, alt: alt)
+        case .linuxConsoleFunctionKey(let alt): consumeLinuxConsoleFunctionKey(byte, alt: alt)
+        case .overlongControlSequence: consumeOverlongControlSequence(byte)
+        case .mouseReport(let remainingBytes): state = remainingBytes > 1 ? .mouseReport(remainingBytes: remainingBytes - 1) : .ground
+        case .controlString(let introducer, let afterEscape): consumeControlString(byte, introducer: introducer, afterEscape: afterEscape)
+        case .paste: consumePaste(byte)
+        }
+    }
+
+    private mutating func consumeText(_ byte: UInt8) {
+        switch byte {
+        case 0x1B:
+            // An unfinished character ends here, so it must not join bytes after the sequence.
+            emitText(keepingUnfinishedCharacter: false)
+            state = .escape
+        case 0x00...0x1F, 0x7F:
+            emit(KeyTable.event(forControlByte: byte))
+        default:
+            text.append(byte)
+        }
+    }
+
+    private mutating func consumeAfterEscape(_ byte: UInt8) {
+        switch byte {
+        case UInt8(ascii: "["):
+            startSequence(.controlSequence(alt: false))
+        case UInt8(ascii: "O"):
+            startSequence(.singleShift(alt: false))
+        case UInt8(ascii: "]"), UInt8(ascii: "P"), UInt8(ascii: "_"):
+            startSequence(.controlString(introducer: byte, afterEscape: false))
+        case 0x1B:
+            state = .doubleEscape
+        case 0x20...0x7E:
+            state = .ground
+            emit(.alt(Character(Unicode.Scalar(byte))))
+        case 0xC2...0xF4:
+            startSequence(.escapedCharacter)
+            sequence.append(byte)
+        case 0x80...0xFF:
+            state = .ground
+            emit(.key(.escape))
+            consume(byte)
+        default:
+            state = .ground
+            emit(KeyTable.event(forControlByte: byte).addingAlt())
+        }
+    }
+
+    private mutating func consumeAfterDoubleEscape(_ byte: UInt8) {
+        switch byte {
+        case UInt8(ascii: "["):
+            startSequence(.controlSequence(alt: true))
+        case UInt8(ascii: "O"):
+            startSequence(.singleShift(alt: true))
+        case 0x1B:
+            emit(.key(.escape))
+        default:
+            emit(.key(.escape))
+            state = .escape
+            consume(byte)
+        }
+    }
+
+    private mutating func consumeEscapedCharacter(_ byte: UInt8) {
+        let lead = sequence[0]
+        guard UTF8Prefix.isValidContinuation(byte, at: sequence.count, after: lead) else {
+            // Not a character after all: the Escape key, then the bytes as text (U+FFFD).
+            state = .ground
+            emit(.key(.escape))
+            text.append(contentsOf: sequence)
+            consume(byte)
+            return
+        }
+        sequence.append(byte)
+        guard sequence.count == UTF8Prefix.length(ofSequenceStartingWith: lead) else { return }
+        state = .ground
+        if let scalar = String(decoding: sequence, as: UTF8.self).unicodeScalars.first, KeyTable.isPrintable(scalar) {
+            emit(.alt(Character(scalar)))
+        } else {
+            emit(.key(.escape))
+        }
+    }
+
+    private mutating func consumeControlSequence(_ byte: UInt8, alt: Bool) {
+        switch byte {
+        case 0x40...0x7E:
+            finishControlSequence(final: byte, alt: alt)
+        case UInt8(ascii: "$") where !sequence.isEmpty && sequence.allSatisfy({ (0x30...0x39).contains($0) }):
+            // rxvt ends Shift-modified editing keys with `$`, which ECMA-48 reserves for intermediates.
+            finishControlSequence(final: byte, alt: alt)
+        case 0x20...0x3F:
+            appendSequenceByte(byte)
+        default:
+            resolveUnfinishedSequence(introducer: UInt8(ascii: "["), alt: alt)
+            consume(byte)
+        }
+    }
+
+    private mutating func finishControlSequence(final: UInt8, alt: Bool) {
+        state = .ground
+        if sequence.isEmpty && final == UInt8(ascii: "M") {
+            state = .mouseReport(remainingBytes: 3)
+            return
+        }
+        if sequence.isEmpty && final == UInt8(ascii: "[") {
+            state = .linuxConsoleFunctionKey(alt: alt)
+            return
+        }
+        guard let parsed = ControlSequence(parameterBytes: sequence, final: final) else { return }
+        if parsed.final == UInt8(ascii: "~") && parsed.parameters == [[200]] {
+            paste = BracketedPaste()
+            state = .paste
+            return
+        }
+        if let event = KeyTable.event(forControlSequence: parsed) {
+            emit(alt ? event.addingAlt() : event)
+        }
+    }
+
+    private mutating func consumeSingleShift(_ byte: UInt8, alt: Bool) {
+        switch byte {
+        case 0x40...0x7E:
+            state = .ground
+            if let parsed = ControlSequence(parameterBytes: sequence, final: byte),
+               let event = KeyTable.event(forSingleShift: parsed) {
+                emit(alt ? event.addingAlt() : event)
+            }
+        case 0x30...0x3F:
+            appendSequenceByte(byte)
+        default:
+            resolveUnfinishedSequence(introducer: UInt8(ascii: "O"), alt: alt)
+            consume(byte)
+        }
+    }
+
+    private mutating func consumeLinuxConsoleFunctionKey(_ byte: UInt8, alt: Bool) {
+        state = .ground
+        guard (0x40...0x7E).contains(byte) else {
+            consume(byte)
+            return
+        }
+        if let event = KeyTable.event(forLinuxConsoleFunctionKey: byte) {
+            emit(alt ? event.addingAlt() : event)
+        }
+    }
+
+    private mutating func consumeOverlongControlSequence(_ byte: UInt8) {
+        switch byte {
+        case 0x20...0x3F:
+            break
+        case 0x40...0x7E:
+            state = .ground
+        default:
+            state = .ground
+            consume(byte)
+        }
+    }
+
+    private mutating func consumeControlString(_ byte: UInt8, introducer: UInt8?, afterEscape: Bool) {
+        if afterEscape {
+            state = .ground
+            guard byte != UInt8(ascii: "\\") else { return }
+            // ESC cancels a string and starts a new sequence.
+            state = .escape
+            consume(byte)
+            return
+        }
+        switch byte {
+        case 0x07:
+            state = .ground
+        case 0x1B:
+            state = .controlString(introducer: introducer, afterEscape: true)
+        default:
+            guard introducer != nil else { return }
+            if sequence.count < Self.longestReplayedControlString {
+                sequence.append(byte)
+            } else {
+                state = .controlString(introducer: nil, afterEscape: false)
+            }
+        }
+    }
+
+    private mutating func consumePaste(_ byte: UInt8) {
+        guard paste.consume(byte) else { return }
+        state = .ground
+        // Swapping the paste out leaves its megabytes uniquely owned, so `text()` works on them in place.
+        let finished = paste
+        paste = BracketedPaste()
+        let pasted = finished.text()
+        if !pasted.isEmpty {
+            emit(.paste(pasted))
+        }
+    }
+
+    // MARK: - Helpers
+
+    private mutating func startSequence(_ newState: State) {
+        sequence.removeAll(keepingCapacity: true)
+        state = newState
+    }
+
+    private mutating func appendSequenceByte(_ byte: UInt8) {
+        if sequence.count < Self.longestControlSequence {
+            sequence.append(byte)
+        } else {
+            state = .overlongControlSequence
+        }
+    }
+
+    /// Ends a sequence cut short by a byte that cannot belong to it, or by the timeout. With nothing
+    /// after its introducer it was Alt-[ or Alt-O typed by the user; otherwise it is dropped.
+    private mutating func resolveUnfinishedSequence(introducer: UInt8, alt: Bool) {
+        state = .ground
+        guard sequence.isEmpty else { return }
+        if alt {
+            emit(.key(.escape))
+        }
+        emit(.alt(Character(Unicode.Scalar(introducer))))
+    }
+
+    private mutating func emit(_ event: KeyEvent) {
+        emitText(keepingUnfinishedCharacter: false)
+        events.append(event)
+    }
+
+    /// Turns the collected printable bytes into a `.text` event, joined to a `.text` just before it.
+    private mutating func emitText(keepingUnfinishedCharacter: Bool) {
+        guard !text.isEmpty else { return }
+        let keptLength = keepingUnfinishedCharacter ? UTF8Prefix.incompleteSuffixLength(of: text) : 0
+        let decodedLength = text.count - keptLength
+        guard decodedLength > 0 else { return }
+        var decoded = String(decoding: text[..<decodedLength], as: UTF8.self)
+        text.removeSubrange(..<decodedLength)
+        if !decoded.unicodeScalars.allSatisfy(KeyTable.isPrintable) {
+            // C1 controls are valid UTF-8 but no key a user typed; they must never reach the screen.
+            decoded.unicodeScalars.removeAll { !KeyTable.isPrintable($0) }
+        }
+        guard !decoded.isEmpty else { return }
+        if case .text(var previous)? = events.last {
+            // Removing the event first leaves the string uniquely owned, so appending does not copy it.
+            events.removeLast()
+            previous += decoded
+            events.append(.text(previous))
+        } else {
+            events.append(.text(decoded))
+        }
+    }
+
+    private mutating func takeEvents() -> [KeyEvent] {
+        defer { events = [] }
+        return events
+    }
+}
+
+extension KeyEvent {
+    /// The same key with Alt added, as an Escape prefix means. A single character of text becomes
+    /// that character with Alt; longer text and pastes are unchanged.
+    func addingAlt() -> KeyEvent {
+        switch self {
+        case .key(let key, let modifiers):
+            return .key(key, modifiers.union(.alt))
+        case .text(let text) where text.count == 1:
+            return text.first.map { .alt($0) } ?? self
+        case .text, .paste:
+            return self
+        }
+    }
+}
