@@ -149,7 +149,7 @@ public final class LineEditor {
     /// With a terminal that cannot move its cursor: the prompt, then the terminal's own line editing.
     private func readPlainly(input: FileDescriptor, output: FileDescriptor) throws -> String? {
         do {
-            try output.writeAll(Array(Editor.singleLine(prompt).utf8.filter { $0 >= 0x20 || $0 == 0x09 }))
+            try output.writeAll(Array(prompt.utf8.filter { $0 >= 0x20 && $0 != 0x7F }))
         } catch let error as Errno {
             throw LineEditorError.system(error)
         }

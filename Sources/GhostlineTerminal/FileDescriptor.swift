@@ -30,7 +30,7 @@ public struct FileDescriptor: Hashable, Sendable {
     /// The corresponding C function is `open`, on `/dev/tty`.
     public static func openTerminal() throws -> FileDescriptor {
         let descriptor = try valueOrErrno {
-            open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
+            Glibc.open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
         }.get()
         return FileDescriptor(rawValue: descriptor)
     }

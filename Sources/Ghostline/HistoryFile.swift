@@ -1,0 +1,66 @@
+import Glibc
+import GhostlineCore
+import GhostlineTerminal
+
+/// A history file: one entry per line, loaded at start, each submitted entry appended as it is
+/// submitted, readable and writable by its owner only (mode 0600).
+///
+/// A multi-line entry is stored on one line with `\n` written as a backslash and `n` (and a
+/// backslash as two), so it comes back whole.
+public struct HistoryFile: Sendable {
+    /// Where the file is.
+    public var path: String
+
+    /// Names a history file; nothing is read or created until it is used.
+    public init(path: String) {
+        self.path = path
+    }
+
+    /// The entries in the file, the newest `capacity` of them; empty when the file does not exist.
+    public func load(capacity: Int = 1_000) -> History {
+        guard let descriptor = try? FileDescriptor.open(path, flags: O_RDONLY) else { return History(capacity: capacity) }
+        defer { try? descriptor.close() }
+        let bytes = (try? descriptor.readToEnd()) ?? []
+        let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: true)
+        return History(entries: lines.suffix(capacity).map { Self.decode($0) }, capacity: capacity)
+    }
+
+    /// Appends one entry (blank entries are skipped, as in history itself).
+    public func append(_ entry: String) throws {
+        guard !entry.allSatisfy(\.isWhitespace) else { return }
+        let descriptor = try FileDescriptor.open(path, flags: O_WRONLY | O_CREAT | O_APPEND, permissions: 0o600)
+        defer { try? descriptor.close() }
+        try descriptor.setPermissions(0o600)
+        try descriptor.writeAll(Self.encode(entry) + [0x0A])
+    }
+
+    static func encode(_ entry: String) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(entry.utf8.count)
+        for byte in entry.utf8 {
+            switch byte {
+            case 0x5C: bytes += [0x5C, 0x5C]
+            case 0x0A: bytes += [0x5C, 0x6E]
+            default: bytes.append(byte)
+            }
+        }
+        return bytes
+    }
+
+    static func decode<Bytes: Collection>(_ line: Bytes) -> String where Bytes.Element == UInt8 {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(line.count)
+        var escaped = false
+        for byte in line {
+            if escaped {
+                bytes.append(byte == 0x6E ? 0x0A : byte)
+                escaped = false
+            } else if byte == 0x5C {
+                escaped = true
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

@@ -1,0 +1,246 @@
+import Glibc
+import GhostlineCore
+import GhostlineTerminal
+
+/// One entry read in a terminal: raw mode, the key loop, frames, signals, and the way out.
+///
+/// The only place the façade talks to the terminal. Every way out — submit, end of input,
+/// Ctrl-C, a fatal signal, a thrown error — restores the saved terminal attributes, turns
+/// bracketed paste off and leaves the cursor at the start of a fresh row below the entry.
+final class InteractiveSession {
+    /// How long a lone Escape waits for the rest of a sequence, in milliseconds.
+    static let escapeTimeout: Int32 = 25
+    /// Bracketed paste on and off.
+    private static let pasteOn = Array("\u{1B}[?2004h".utf8)
+    private static let pasteOff = Array("\u{1B}[?2004l".utf8)
+
+    private unowned let editor: LineEditor
+    private let input: FileDescriptor
+    private let output: FileDescriptor
+    private let rawMode: RawModeSession
+    private let signals: SignalMonitor?
+    private var decoder = KeyDecoder()
+    private var layout = Layout()
+    private var renderer = Renderer()
+    private var size: WindowSize
+    private var isActive = true
+
+    init(editor: LineEditor, input: FileDescriptor, output: FileDescriptor) throws {
+        self.editor = editor
+        self.input = input
+        self.output = output
+        do {
+            rawMode = try RawModeSession(terminal: input)
+        } catch let error as Errno {
+            throw LineEditorError.system(error)
+        }
+        signals = try? SignalMonitor(signals: [SIGWINCH, SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGCONT, SIGTSTP])
+        size = Self.currentSize(of: output, fallback: input)
+    }
+
+    deinit {
+        leave()
+    }
+
+    /// Reads one entry; nil at end of input.
+    func run(initialText: String) throws -> String? {
+        editor.engine.startNewEntry(text: initialText)
+        editor.engine.shouldChangeText = { [unowned editor] change in
+            guard let delegate = editor.delegate else { return true }
+            return delegate.lineEditor(editor, shouldChangeTextIn: change.range, replacementText: change.replacement)
+        }
+        try write(Self.pasteOn)
+        editor.delegate?.lineEditorDidBeginEditing(editor)
+        try draw()
+        defer {
+            editor.engine.shouldChangeText = nil
+            editor.delegate?.lineEditorDidEndEditing(editor)
+        }
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let timeout: Int32 = decoder.isPending ? Self.escapeTimeout : -1
+            var watched = [input]
+            if let signals { watched.append(signals.fileDescriptor) }
+            let ready: [FileDescriptor]
+            do {
+                ready = try waitForInput(on: watched, timeoutMilliseconds: timeout)
+            } catch let error as Errno {
+                throw LineEditorError.system(error)
+            }
+            if let signals, ready.contains(signals.fileDescriptor) {
+                try handleSignals(signals.drain())
+            }
+            var events: [KeyEvent] = []
+            if ready.contains(input) {
+                // Read all that is available before drawing: a paste or fast typing becomes
+                // many events and one frame.
+                repeat {
+                    let count: Int
+                    do {
+                        count = try buffer.withUnsafeMutableBytes { try input.read(into: $0) }
+                    } catch let error as Errno {
+                        throw LineEditorError.system(error)
+                    }
+                    if count == 0 {
+                        try finish()
+                        return nil
+                    }
+                    events.append(contentsOf: decoder.feed(buffer[0..<count]))
+                } while bytesAvailable(on: input) > 0
+            } else if ready.isEmpty && decoder.isPending {
+                events = decoder.flush()
+            }
+            for event in events {
+                switch editor.engine.handle(event) {
+                case nil:
+                    break
+                case .submit(let text)?:
+                    reportChanges()
+                    try finish()
+                    return text
+                case .endOfFile?:
+                    try finish()
+                    return nil
+                case .interrupt?:
+                    try finish()
+                    throw LineEditorError.interrupted
+                case .suspend?:
+                    try suspend()
+                case .clearScreen?:
+                    try write(Array("\u{1B}[H\u{1B}[2J".utf8))
+                    renderer.reset()
+                case .custom(let name)?:
+                    editor.customCommandHandler?(name, editor)
+                }
+                reportChanges()
+            }
+            try draw()
+        }
+    }
+
+    /// Tells the delegate about each change, before the next frame is drawn.
+    private func reportChanges() {
+        let changes = editor.engine.pendingChanges
+        guard !changes.isEmpty else { return }
+        editor.engine.pendingChanges.removeAll()
+        guard let delegate = editor.delegate else { return }
+        for _ in changes { delegate.lineEditorDidChange(editor) }
+        editor.engine.pendingChanges.removeAll()
+    }
+
+    // MARK: - Drawing
+
+    private func presentation(final: Bool) -> Presentation {
+        var promptStyle = editor.promptStyle
+        var ghostStyle = editor.placeholderStyle
+        if !editor.usesColor {
+            promptStyle = promptStyle.withoutColor
+            ghostStyle = ghostStyle.withoutColor
+        }
+        var presentation = editor.engine.presentation(
+            prompt: StyledText(editor.prompt, style: promptStyle),
+            continuationPrompt: StyledText(editor.effectiveContinuationPrompt, style: promptStyle),
+            placeholder: editor.placeholder.map { StyledText($0, style: ghostStyle) })
+        if final {
+            presentation.placeholder = nil
+            presentation.suggestion = nil
+            presentation.footer = []
+            presentation.state.cursor = presentation.state.endPosition
+        }
+        return presentation
+    }
+
+    private func draw(final: Bool = false) throws {
+        updateGeometry()
+        let frame = layout.frame(for: presentation(final: final), width: size.columns, height: size.rows)
+        try write(renderer.render(frame, screenRows: size.rows))
+    }
+
+    private func updateGeometry() {
+        let promptWidth = Self.width(of: editor.prompt, limit: size.columns)
+        let continuationWidth = Self.width(of: editor.effectiveContinuationPrompt, limit: size.columns)
+        editor.engine.geometry = TextGeometry(width: size.columns, firstLineStart: promptWidth,
+                                              otherLinesStart: continuationWidth)
+    }
+
+    private static func width(of prompt: String, limit: Int) -> Int {
+        min(prompt.reduce(0) { $0 + ($1.caretNotation?.count ?? $1.displayWidth) }, max(0, limit - 1))
+    }
+
+    private static func currentSize(of output: FileDescriptor, fallback: FileDescriptor) -> WindowSize {
+        if let size = windowSize(of: output) ?? windowSize(of: fallback) { return size }
+        let columns = environmentValue("COLUMNS").flatMap { Int($0) } ?? 80
+        let rows = environmentValue("LINES").flatMap { Int($0) } ?? 24
+        return WindowSize(columns: max(1, columns), rows: max(1, rows))
+    }
+
+    // MARK: - Signals and the ways out
+
+    private func handleSignals(_ received: [Int32]) throws {
+        for signal in received {
+            switch signal {
+            case SIGWINCH:
+                let newSize = Self.currentSize(of: output, fallback: input)
+                guard newSize != size else { continue }
+                let rowsAbove = renderer.rowsAbove(afterResizeTo: editor.terminalReflowsOnResize ? newSize.columns : size.columns)
+                size = newSize
+                layout.reset()
+                try write(renderer.eraseArea(rowsAbove: min(rowsAbove, max(0, newSize.rows - 1))))
+            case SIGCONT:
+                // Continued after a stop: whoever stopped us may have changed the terminal, so
+                // raw mode is set again and the entry repainted where it is.
+                do {
+                    try rawMode.reenter()
+                } catch let error as Errno {
+                    throw LineEditorError.system(error)
+                }
+                try write(Self.pasteOn + renderer.eraseArea(rowsAbove: renderer.rowsAbove(afterResizeTo: size.columns)))
+            case SIGTSTP:
+                try suspend()
+            default:
+                leave()
+                signals?.uninstall()
+                reraise(signal)
+            }
+        }
+    }
+
+    private func suspend() throws {
+        try write(renderer.finish() + Self.pasteOff)
+        rawMode.restore()
+        suspendProcess()
+        do {
+            try rawMode.reenter()
+        } catch let error as Errno {
+            throw LineEditorError.system(error)
+        }
+        try write(Self.pasteOn)
+        layout.reset()
+    }
+
+    /// Draws the entry one last time without ghost text (what was typed stays visible, as with
+    /// readline) and leaves the cursor on a fresh row below it.
+    private func finish() throws {
+        try draw(final: true)
+        try write(renderer.finish())
+        leave()
+    }
+
+    /// Bracketed paste off and the terminal restored; safe to call more than once.
+    private func leave() {
+        guard isActive else { return }
+        isActive = false
+        try? output.writeAll(Self.pasteOff)
+        rawMode.restore()
+        signals?.uninstall()
+    }
+
+    private func write(_ bytes: [UInt8]) throws {
+        guard !bytes.isEmpty else { return }
+        do {
+            try output.writeAll(bytes)
+        } catch let error as Errno {
+            throw LineEditorError.system(error)
+        }
+    }
+}
