@@ -1,0 +1,200 @@
+import Testing
+import GhostlineCore
+import GhostlineTestSupport
+
+private let placeholder = StyledText("Type a message…", style: .placeholder)
+
+@Suite struct PlaceholderOnScreenTests {
+    @Test func placeholderIsGrayWithTheCursorOnItsFirstCell() {
+        var harness = ScreenHarness(width: 40, height: 5, firstRow: 2)
+        harness.draw(text: "", placeholder: placeholder)
+        #expect(harness.screen.line(2) == "> Type a message…")
+        #expect(harness.screen[2, 0].attributes == .plain)
+        for column in 2..<17 { #expect(harness.screen[2, column].attributes == gray) }
+        #expect(harness.screen.cursorRow == 2 && harness.screen.cursorColumn == 2)
+        #expect(harness.screen.line(0) == "shell output 0", "rows above the prompt are untouched")
+    }
+
+    @Test func firstKeystrokeHidesTheWholePlaceholderInOneFrame() {
+        var harness = ScreenHarness(width: 40, height: 5)
+        harness.draw(text: "", placeholder: placeholder)
+        let bytes = harness.draw(text: "h", placeholder: placeholder)
+        #expect(harness.screen.line(0) == "> h")
+        #expect(harness.screen[0, 2].attributes == .plain)
+        for column in 3..<40 {
+            #expect(harness.screen[0, column] == ScreenCell(text: " ", attributes: .plain), "no stray gray cell at \(column)")
+        }
+        #expect(harness.screen.cursorColumn == 3)
+        #expect(bytes.count <= 4, "only the bytes that erase the ghost: \(String(decoding: bytes, as: UTF8.self).debugDescription)")
+    }
+
+    @Test func placeholderComesBackWhenTheTextIsEmptyAgain() {
+        var harness = ScreenHarness(width: 40, height: 5)
+        harness.draw(text: "", placeholder: placeholder)
+        harness.draw(text: "hello", placeholder: placeholder)
+        harness.draw(text: "", placeholder: placeholder)
+        #expect(harness.screen.line(0) == "> Type a message…")
+        #expect(harness.screen[0, 2].attributes == gray)
+        #expect(harness.screen.cursorColumn == 2)
+    }
+
+    @Test func multiLinePlaceholderShowsOnSeveralRowsAlignedUnderTheText() {
+        var harness = ScreenHarness(width: 30, height: 6)
+        harness.draw(text: "", placeholder: StyledText("first line\nsecond line", style: .placeholder))
+        #expect(harness.screen.line(0) == "> first line")
+        #expect(harness.screen.line(1) == "  second line")
+        #expect(harness.screen[1, 2].attributes == gray)
+        #expect(harness.screen.cursorRow == 0 && harness.screen.cursorColumn == 2)
+        harness.draw(text: "x", placeholder: StyledText("first line\nsecond line", style: .placeholder))
+        #expect(harness.screen.line(1) == "", "the second placeholder row is erased with the first")
+    }
+
+    @Test func longPlaceholderWrapsLikeTextWithoutSplittingWideCharacters() {
+        var harness = ScreenHarness(width: 9, height: 6)
+        harness.draw(text: "", placeholder: StyledText("请输入内容请输入", style: .placeholder))
+        // "> " + 3 wide characters = 8 columns; the fourth does not fit in the 9th column.
+        #expect(harness.screen.line(0) == "> 请输入")
+        #expect(harness.screen.line(1) == "内容请输")
+        #expect(harness.screen.line(2) == "入")
+    }
+
+    @Test func noColorPlaceholderIsDimWithoutColor() {
+        var harness = ScreenHarness(width: 40, height: 5)
+        harness.draw(text: "", placeholder: StyledText("ghost", style: Style.placeholder.withoutColor))
+        #expect(harness.screen[0, 2].attributes == CellAttributes(isDim: true))
+    }
+}
+
+@Suite struct RendererByteCountTests {
+    @Test func appendingACharacterWritesOneByte() {
+        var harness = ScreenHarness(width: 80)
+        harness.draw(text: "abc")
+        #expect(harness.draw(text: "abcd") == Array("d".utf8))
+    }
+
+    @Test(arguments: [50, 5_000])
+    func appendingToALongLineWritesAtMostTwoBytes(length: Int) {
+        var harness = ScreenHarness(width: 80)
+        let text = String(repeating: "x", count: length)
+        harness.draw(text: text)
+        for character in "abcdefghij" {
+            let bytes = harness.draw(text: text + String(character))
+            #expect(bytes.count <= 2)
+            _ = harness.draw(text: text)
+        }
+        let grown = text + "abcdefghijklmnopqrstuvwxyz"
+        var typed = text
+        for character in "abcdefghijklmnopqrstuvwxyz" {
+            typed.append(character)
+            #expect(harness.draw(text: typed).count <= 3)
+        }
+        #expect(typed == grown)
+    }
+
+    @Test func insertingInTheMiddleOfALongWrappedLineShiftsRowsInsteadOfRewritingThem() {
+        let line = String((0..<2_000).map { Character(Unicode.Scalar(UInt8(0x61 + $0 % 26))) })
+        var harness = ScreenHarness(width: 80, height: 40)
+        let middle = TextPosition(line: 0, offset: 1_000)
+        harness.draw(text: line, cursor: middle)
+        var text = line
+        var total = 0
+        for (index, character) in "inserted".enumerated() {
+            let offset = 1_000 + index
+            text.insert(character, at: text.index(text.startIndex, offsetBy: offset))
+            total += harness.draw(text: text, cursor: TextPosition(line: 0, offset: offset + 1)).count
+        }
+        #expect(total / 8 <= 100, "bytes per key: \(total / 8)")
+        let reference = ScreenHarness.fresh(Presentation(state: {
+            var state = EditorState(text: text); state.cursor = TextPosition(line: 0, offset: 1_008); return state
+        }()), width: 80, height: 40)
+        #expect(harness.screen.grid == reference.grid)
+        #expect(harness.screen.cursorRow == reference.cursorRow && harness.screen.cursorColumn == reference.cursorColumn)
+    }
+}
+
+@Suite struct WrappingOnScreenTests {
+    @Test func textFillingTheRowPutsTheCursorAtTheNextRowStart() {
+        var harness = ScreenHarness(width: 10, height: 5)
+        harness.draw(text: "abcdefgh")
+        #expect(harness.screen.line(0) == "> abcdefgh")
+        #expect(harness.screen.cursorRow == 1 && harness.screen.cursorColumn == 0)
+        harness.draw(text: "abcdefghi")
+        #expect(harness.screen.line(1) == "i")
+        #expect(harness.screen.cursorRow == 1 && harness.screen.cursorColumn == 1)
+    }
+
+    @Test func wideCharacterThatDoesNotFitMovesToTheNextRowWhole() {
+        var harness = ScreenHarness(width: 10, height: 5)
+        harness.draw(text: "abcdefg中")
+        #expect(harness.screen.line(0) == "> abcdefg")
+        #expect(harness.screen.line(1) == "中")
+        #expect(harness.screen.cursorRow == 1 && harness.screen.cursorColumn == 2)
+    }
+
+    @Test func controlCharactersAreShownInCaretNotationAndNeverSentRaw() {
+        var harness = ScreenHarness(width: 40, height: 5)
+        let bytes = harness.draw(text: "a\u{1B}[2Jb\u{7F}c\u{07}")
+        #expect(harness.screen.line(0) == "> a^[[2Jb^?c^G")
+        #expect(!bytes.contains(0x07))
+        #expect(harness.screen.unsupportedSequences.isEmpty)
+        #expect(harness.screen.rawControlBytesSeen.isEmpty)
+    }
+
+    @Test(arguments: 1...4)
+    func tinyWidthsShowSomethingAndKeepTheCursorOnScreen(width: Int) {
+        var harness = ScreenHarness(width: width, height: 8)
+        for text in ["", "a", "中文", "ab中c\u{1B}", "👨‍👩‍👧‍👦x"] {
+            harness.draw(text: text, placeholder: StyledText("请输入", style: .placeholder))
+            #expect(harness.screen.cursorColumn < width)
+            #expect(harness.screen.cursorRow < 8)
+        }
+    }
+}
+
+@Suite struct IncrementalDrawingTests {
+    /// Random edits drawn incrementally must leave exactly the screen a fresh draw produces.
+    @Test(arguments: [(80, 24), (20, 6), (7, 5), (3, 4), (12, 3)])
+    func incrementalFramesMatchAFreshDraw(width: Int, height: Int) {
+        var random = SplitMix(seed: UInt64(width * 1_000 + height))
+        let pieces = ["a", "b", " ", "中", "é", "🇫🇷", "\u{1B}", "xyz", "\n", "👍🏽", "請輸入"]
+        var harness = ScreenHarness(width: width, height: height)
+        var state = EditorState()
+        for step in 0..<300 {
+            switch random.next() % 6 {
+            case 0, 1, 2:
+                let piece = pieces[Int(random.next() % UInt64(pieces.count))]
+                state.replace(state.cursor..<state.cursor, with: piece)
+            case 3:
+                state.replace(state.position(before: state.cursor)..<state.cursor, with: "")
+            case 4:
+                state.cursor = state.position(before: state.cursor)
+            default:
+                let line = Int(random.next() % UInt64(state.lineCount))
+                state.cursor = TextPosition(line: line, offset: 0)
+            }
+            let presentation = Presentation(state: state, prompt: "> ", continuationPrompt: "… ",
+                                            placeholder: StyledText("Type…", style: .placeholder))
+            harness.draw(presentation)
+            let reference = ScreenHarness.fresh(presentation, width: width, height: height)
+            guard harness.screen.grid == reference.grid,
+                  harness.screen.cursorRow == reference.cursorRow,
+                  harness.screen.cursorColumn == reference.cursorColumn else {
+                Issue.record("step \(step): \(harness.screen.lines) vs \(reference.lines), cursor \(harness.screen.cursorRow),\(harness.screen.cursorColumn) vs \(reference.cursorRow),\(reference.cursorColumn)")
+                return
+            }
+        }
+    }
+}
+
+/// A small deterministic random number generator, so failures replay.
+struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
+    }
+}

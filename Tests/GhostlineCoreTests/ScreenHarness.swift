@@ -1,0 +1,57 @@
+import GhostlineCore
+import GhostlineTestSupport
+
+/// Drives layout and renderer into a virtual screen, the way the terminal session does.
+struct ScreenHarness {
+    var layout = Layout()
+    var renderer = Renderer()
+    var screen: VirtualScreen
+    let width: Int
+    let height: Int
+    /// Rows the shell had printed before the prompt, which the editor must never touch.
+    let firstRow: Int
+    var lastBytes: [UInt8] = []
+
+    init(width: Int, height: Int = 24, firstRow: Int = 0) {
+        self.width = width
+        self.height = height
+        self.firstRow = firstRow
+        screen = VirtualScreen(columns: width, rows: height)
+        for row in 0..<firstRow {
+            screen.feed("shell output \(row)\r\n")
+        }
+    }
+
+    @discardableResult
+    mutating func draw(_ presentation: Presentation) -> [UInt8] {
+        let frame = layout.frame(for: presentation, width: width, height: height)
+        lastBytes = renderer.render(frame, screenRows: height)
+        screen.feed(lastBytes)
+        return lastBytes
+    }
+
+    mutating func draw(text: String, cursor: TextPosition? = nil, prompt: StyledText = "> ",
+                       placeholder: StyledText? = nil, suggestion: StyledText? = nil) -> [UInt8] {
+        var state = EditorState(text: text)
+        if let cursor { state.cursor = cursor }
+        return draw(Presentation(state: state, prompt: prompt, continuationPrompt: "… ", placeholder: placeholder,
+                                 suggestion: suggestion))
+    }
+
+    /// What a fresh renderer draws for the same presentation on a clean screen: the reference
+    /// that incremental drawing must reach.
+    static func fresh(_ presentation: Presentation, width: Int, height: Int) -> VirtualScreen {
+        var harness = ScreenHarness(width: width, height: height)
+        harness.draw(presentation)
+        return harness.screen
+    }
+}
+
+extension VirtualScreen {
+    /// Every cell's text and attributes, row by row, for comparing two screens.
+    var grid: [[ScreenCell]] {
+        (0..<rows).map { row in (0..<columns).map { self[row, $0] } }
+    }
+}
+
+let gray = CellAttributes(foreground: .palette(8))
