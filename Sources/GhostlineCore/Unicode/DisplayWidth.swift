@@ -9,8 +9,9 @@ extension Character {
     /// The cluster's first (base) scalar decides: 2 for East Asian Wide and Fullwidth characters
     /// and for emoji with emoji presentation, 0 for a cluster made only of combining marks,
     /// joiners, variation selectors and other default-ignorable scalars, 1 otherwise. A VS16 after
-    /// a base that has an emoji presentation (`☺️`, `1️⃣`) makes the cluster 2 wide; combining
-    /// marks and scalars joined by ZWJ add nothing.
+    /// a base with an emoji-style variation sequence (`☺️`, `1️⃣`) makes the cluster 2 wide;
+    /// combining marks, skin-tone modifiers and scalars joined by ZWJ add nothing, a spacing letter
+    /// kept in the cluster (Thai SARA AM in `กำ`) adds its column, up to 2.
     ///
     /// Control characters (C0, DEL, C1 and the cluster `"\r\n"`) are drawn in caret notation, so
     /// their width is that of `caretNotation`: 2.
@@ -18,6 +19,7 @@ extension Character {
         var scalars = unicodeScalars.makeIterator()
         guard let base = scalars.next() else { return 0 }
         guard var next = scalars.next() else {
+            // Printable ASCII, most of what is typed or pasted, needs no table search.
             if base.value &- 0x20 < 0x5F { return 1 }
             return base.isCaretNotationControl ? 2 : ScalarWidthClass(base).width
         }
