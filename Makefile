@@ -2,7 +2,7 @@
 SWIFT ?= swift
 PLACEHOLDER ?= Type a message…
 
-.PHONY: build run test bench clean
+.PHONY: build run test bench clean unicode-tables
 
 build:
 	$(SWIFT) build
@@ -17,6 +17,12 @@ test: build
 bench:
 	$(SWIFT) build -c release --product ghostline-bench
 	.build/release/ghostline-bench
+
+# Regenerates Sources/GhostlineCore/Unicode/UnicodeWidthTables.swift from the Unicode Character
+# Database (Debian/Ubuntu package `unicode-data`); see Docs/Unicode.md.
+UCD ?= /usr/share/unicode
+unicode-tables:
+	$(SWIFT) run generate-unicode-tables $(UCD)
 
 clean:
 	$(SWIFT) package clean

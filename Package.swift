@@ -15,7 +15,7 @@ let package = Package(
         .executableTarget(name: "generate-unicode-tables"),
         .executableTarget(name: "ghostline-bench", dependencies: ["GhostlineCore"]),
         .target(name: "GhostlineTestSupport", dependencies: ["GhostlineCore"], path: "Tests/GhostlineTestSupport"),
-        .testTarget(name: "GhostlineCoreTests", dependencies: ["GhostlineCore", "GhostlineTestSupport"]),
+        .testTarget(name: "GhostlineCoreTests", dependencies: ["GhostlineCore", "GhostlineTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "GhostlineTests", dependencies: ["Ghostline", "GhostlineTerminal", "GhostlineTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

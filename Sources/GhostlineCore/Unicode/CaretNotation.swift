@@ -1,0 +1,20 @@
+extension Character {
+    /// How the layout shows this character if it is a control character, or nil if it is not.
+    ///
+    /// C0 controls and DEL use the classic caret notation: `^@` for NUL, `^[` for ESC, `^?` for
+    /// DEL. The cluster `"\r\n"` is shown as `^M`, like the CR it starts with. C1 controls
+    /// U+0080–U+009F are shown as `~` followed by the final byte of their 7-bit equivalent
+    /// `ESC x`: `~[` for CSI (U+009B, `ESC [`), `~E` for NEL, `~@` to `~_` in all. Every
+    /// notation is two columns wide, matching `displayWidth`.
+    public var caretNotation: String? {
+        guard let scalar = unicodeScalars.first, scalar.isCaretNotationControl else { return nil }
+        switch scalar.value {
+        case 0x7F:
+            return "^?"
+        case 0x80...0x9F:
+            return "~" + String(Unicode.Scalar(UInt8(scalar.value - 0x40)))
+        default:
+            return "^" + String(Unicode.Scalar(UInt8(scalar.value + 0x40)))
+        }
+    }
+}
