@@ -11,6 +11,7 @@ struct ScreenHarness {
     /// Rows the shell had printed before the prompt, which the editor must never touch.
     let firstRow: Int
     var lastBytes: [UInt8] = []
+    var lastFrame: Frame?
 
     init(width: Int, height: Int = 24, firstRow: Int = 0) {
         self.width = width
@@ -25,11 +26,13 @@ struct ScreenHarness {
     @discardableResult
     mutating func draw(_ presentation: Presentation) -> [UInt8] {
         let frame = layout.frame(for: presentation, width: width, height: height)
+        lastFrame = frame
         lastBytes = renderer.render(frame, screenRows: height)
         screen.feed(lastBytes)
         return lastBytes
     }
 
+    @discardableResult
     mutating func draw(text: String, cursor: TextPosition? = nil, prompt: StyledText = "> ",
                        placeholder: StyledText? = nil, suggestion: StyledText? = nil) -> [UInt8] {
         var state = EditorState(text: text)
@@ -44,6 +47,14 @@ struct ScreenHarness {
         var harness = ScreenHarness(width: width, height: height)
         harness.draw(presentation)
         return harness.screen
+    }
+
+    /// What a fresh renderer draws for the last frame on a clean screen.
+    func freshDrawOfLastFrame() -> VirtualScreen {
+        var renderer = Renderer()
+        var screen = VirtualScreen(columns: width, rows: height)
+        if let lastFrame { screen.feed(renderer.render(lastFrame, screenRows: height)) }
+        return screen
     }
 }
 

@@ -22,8 +22,9 @@ public struct Renderer: Sendable {
     private var claimedRows = 1
     private var currentStyle = Style.plain
     private var output: [UInt8] = []
+    private var rewrittenRows = 0
 
-    /// Whether frames that change more than one row are wrapped in synchronized output, so a
+    /// Whether frames that rewrite more than one row are wrapped in synchronized output, so a
     /// terminal that supports it never shows half a frame.
     public var usesSynchronizedOutput = true
 
@@ -38,11 +39,7 @@ public struct Renderer: Sendable {
         var old = previous ?? Frame(rows: [], cursor: ScreenPoint(row: 0, column: 0), width: frame.width)
         if old.width != frame.width { old = Frame(rows: [], cursor: old.cursor, width: frame.width) }
 
-        let changedRows = (0..<max(old.rows.count, frame.rows.count)).filter { row in
-            (row < old.rows.count ? old.rows[row] : []) != (row < frame.rows.count ? frame.rows[row] : [])
-        }
-        let synchronized = usesSynchronizedOutput && changedRows.count > 1
-        if synchronized { append("\u{1B}[?2026h") }
+        rewrittenRows = 0
 
         if let shift = upwardShift(from: old, to: frame, screenRows: screenRows) {
             move(to: ScreenPoint(row: claimedRows - 1, column: 0), width: frame.width)
@@ -58,7 +55,12 @@ public struct Renderer: Sendable {
         }
         move(to: frame.cursor, width: frame.width)
         if currentStyle != .plain { setStyle(.plain) }
-        if synchronized { append("\u{1B}[?2026l") }
+        // Rows that were only shifted by a cell or two never look half-drawn, so the wrapper's
+        // 16 bytes are spent only when more than one row is rewritten.
+        if usesSynchronizedOutput && rewrittenRows > 1 {
+            output.insert(contentsOf: "\u{1B}[?2026h".utf8, at: 0)
+            append("\u{1B}[?2026l")
+        }
         previous = frame
         return output
     }
@@ -116,15 +118,19 @@ public struct Renderer: Sendable {
     // MARK: - Rows
 
     /// How many rows the new frame moved up against the old one, when scrolling the terminal
-    /// is the cheaper way there: the area fills the screen and most rows just moved.
+    /// is the cheaper way there: the area fills the screen and more rows match after the shift
+    /// than in place.
     private func upwardShift(from old: Frame, to new: Frame, screenRows: Int) -> Int? {
         guard old.rows.count == new.rows.count, new.rows.count == screenRows, claimedRows == screenRows,
               new.rows.count > 2 else { return nil }
         let count = new.rows.count
-        for shift in 1...min(3, count - 2) where new.rows[0..<(count - shift - 1)] == old.rows[shift..<(count - 1)] {
-            return shift
+        let inPlace = (0..<count).reduce(0) { $0 + (old.rows[$1] == new.rows[$1] ? 1 : 0) }
+        var best: (shift: Int, matches: Int)?
+        for shift in 1...min(3, count - 2) {
+            let matches = (0..<(count - shift)).reduce(0) { $0 + (new.rows[$1] == old.rows[$1 + shift] ? 1 : 0) }
+            if matches > inPlace + shift && matches > (best?.matches ?? 0) { best = (shift, matches) }
         }
-        return nil
+        return best?.shift
     }
 
     private mutating func update(row: Int, from oldRow: [Cell], to newRow: [Cell], width: Int) {
@@ -153,6 +159,7 @@ public struct Renderer: Sendable {
             return
         }
 
+        rewrittenRows += 1
         var last = newRow.count
         if newRow.count == oldRow.count {
             while last > first && oldRow[last - 1] == newRow[last - 1] { last -= 1 }

@@ -64,15 +64,3 @@ extension Unicode.Scalar {
         value < 0x20 || (0x7F...0x9F).contains(value)
     }
 }
-
-extension Character {
-    /// How a control character is shown: `^[` for ESC, `^?` for DEL; nil for other characters.
-    public var caretNotation: String? {
-        guard let scalar = unicodeScalars.first else { return nil }
-        switch scalar.value {
-        case 0x00..<0x20: return "^" + String(Unicode.Scalar(UInt8(scalar.value + 0x40)))
-        case 0x7F: return "^?"
-        default: return nil
-        }
-    }
-}
