@@ -53,5 +53,4 @@ struct ControlSequence {
     func count(_ index: Int = 0) -> Int {
         max(parameter(index) ?? 1, 1)
     }
-
 }
