@@ -1,3 +1,4 @@
+import GhostlineCore
 import GhostlineTestSupport
 import Testing
 
@@ -420,4 +421,77 @@ func selectGraphicRendition(parameters: String, expected: CellAttributes) {
     #expect(screen.cursorRow == 1)
     screen.resize(columns: 4, rows: 3)
     #expect(screen.lines == ["b", "c", ""])
+}
+
+// MARK: - Arbitrary output
+
+/// A deterministic generator, so that a failure reproduces.
+private struct LinearCongruentialGenerator: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return state
+    }
+}
+
+/// Bytes that look like terminal output often enough to reach every parser state.
+private func arbitraryOutput(seed: UInt64, count: Int) -> [UInt8] {
+    var generator = LinearCongruentialGenerator(state: seed)
+    let fragments: [[UInt8]] = [
+        [0x1B], Array("[".utf8), Array(";".utf8), Array("?".utf8), Array(":".utf8), Array("]".utf8),
+        Array("0123456789".utf8), Array("ABCDEFGHJKLMPSTXdfm@`hlnrsu".utf8), Array("\r\n\t\u{8}\u{7}".utf8),
+        Array("中".utf8), Array("e\u{301}".utf8), Array("🇺🇸".utf8), [0x80, 0xC3, 0xFF], Array("abc".utf8),
+    ]
+    var bytes: [UInt8] = []
+    while bytes.count < count {
+        let fragment = fragments.randomElement(using: &generator) ?? []
+        bytes.append(fragment.randomElement(using: &generator) ?? 0)
+        if Bool.random(using: &generator) {
+            bytes += fragment
+        }
+    }
+    return bytes
+}
+
+/// What must hold after any output: the cursor is on the screen, every cell holds one grapheme
+/// cluster or is the right half of a wide one, and a right half always follows a wide cluster.
+private func inconsistencies(of screen: VirtualScreen) -> [String] {
+    var problems: [String] = []
+    if !(0..<screen.rows).contains(screen.cursorRow) || !(0..<screen.columns).contains(screen.cursorColumn) {
+        problems.append("cursor at \(screen.cursorRow), \(screen.cursorColumn)")
+    }
+    for row in 0..<screen.rows {
+        for column in 0..<screen.columns {
+            let text = screen[row, column].text
+            if text.isEmpty {
+                if column == 0 || screen[row, column - 1].text.first?.displayWidth != 2 {
+                    problems.append("right half without a wide character at \(row), \(column)")
+                }
+            } else if text.count != 1 {
+                problems.append("\(text.count) characters at \(row), \(column)")
+            }
+        }
+    }
+    return problems
+}
+
+@Test(arguments: [1, 2, 3, 4, 5] as [UInt64])
+func arbitraryOutputKeepsTheScreenConsistent(seed: UInt64) {
+    let bytes = arbitraryOutput(seed: seed, count: 20_000)
+    var whole = VirtualScreen(columns: 7, rows: 5)
+    whole.feed(bytes)
+    var chunked = VirtualScreen(columns: 7, rows: 5)
+    var generator = LinearCongruentialGenerator(state: seed)
+    var start = 0
+    while start < bytes.count {
+        let end = min(start + Int.random(in: 1...9, using: &generator), bytes.count)
+        chunked.feed(bytes[start..<end])
+        let problems = inconsistencies(of: chunked)
+        #expect(problems.isEmpty, "after byte \(end)")
+        if !problems.isEmpty { return }
+        start = end
+    }
+    #expect(chunked.lines == whole.lines)
+    #expect(chunked.cursorRow == whole.cursorRow)
+    #expect(chunked.cursorColumn == whole.cursorColumn)
 }

@@ -1,5 +1,5 @@
 /// One complete unit of terminal output, as `TerminalOutputParser` recognises it.
-enum TerminalAction: Equatable {
+enum TerminalAction {
     /// Show a Unicode scalar; malformed UTF-8 arrives as U+FFFD.
     case print(Unicode.Scalar)
     /// A C0 control byte or DEL, wherever it appeared (terminals act on controls even inside
@@ -18,7 +18,7 @@ enum TerminalAction: Equatable {
 }
 
 /// An escape sequence that is not a CSI or a control string, such as `ESC 7` or `ESC ( B`.
-struct EscapeSequence: Equatable {
+struct EscapeSequence {
     /// The bytes between `ESC` and the final byte.
     var intermediates: [UInt8]
     /// The byte that ends the sequence.
@@ -28,7 +28,7 @@ struct EscapeSequence: Equatable {
 }
 
 /// A CSI sequence, split into the fields that decide what it means.
-struct ControlSequence: Equatable {
+struct ControlSequence {
     /// `?`, `>`, `<` or `=` when the parameters start with one.
     var privateMarker: UInt8?
     /// Each parameter with its colon-separated sub-parameters; `nil` where a value was omitted.
@@ -52,10 +52,5 @@ struct ControlSequence: Equatable {
     /// mean 1.
     func count(_ index: Int = 0) -> Int {
         max(parameter(index) ?? 1, 1)
-    }
-
-    /// Whether this is a plain CSI (no private marker, no intermediates) ending in `final`.
-    func isPlain(_ final: Character) -> Bool {
-        privateMarker == nil && intermediates.isEmpty && self.final == final.asciiValue
     }
 }

@@ -11,7 +11,7 @@
 ///
 /// There are no scroll margins, no tab stops other than every eight columns, and no alternate
 /// screen; LF does not imply CR, as on a terminal in raw mode.
-public struct VirtualScreen {
+public struct VirtualScreen: Sendable {
     /// The number of columns, at least 1.
     public private(set) var columns: Int
     /// The number of rows, at least 1.
