@@ -19,7 +19,6 @@ final class InteractiveSession {
     private let output: FileDescriptor
     private let rawMode: RawModeSession
     private let signals: SignalMonitor?
-    private var decoder = KeyDecoder()
     private var layout = Layout()
     private var renderer = Renderer()
     private var size: WindowSize
@@ -57,7 +56,13 @@ final class InteractiveSession {
             editor.delegate?.lineEditorDidEndEditing(editor)
         }
         var buffer = [UInt8](repeating: 0, count: 65_536)
+        // Keys typed after the previous entry's Enter belong to this one.
+        var events = editor.typedAhead
+        editor.typedAhead.removeAll()
+        var decoder = editor.decoder
+        defer { editor.decoder = decoder }
         while true {
+            if !events.isEmpty, let outcome = try handle(&events) { return outcome.entry }
             let timeout: Int32 = decoder.isPending ? Self.escapeTimeout : -1
             var watched = [input]
             if let signals { watched.append(signals.fileDescriptor) }
@@ -70,7 +75,6 @@ final class InteractiveSession {
             if let signals, ready.contains(signals.fileDescriptor) {
                 try handleSignals(signals.drain())
             }
-            var events: [KeyEvent] = []
             if ready.contains(input) {
                 // Read all that is available before drawing: a paste or fast typing becomes
                 // many events and one frame.
@@ -90,32 +94,49 @@ final class InteractiveSession {
             } else if ready.isEmpty && decoder.isPending {
                 events = decoder.flush()
             }
-            for event in events {
-                switch editor.engine.handle(event) {
-                case nil:
-                    break
-                case .submit(let text)?:
-                    reportChanges()
-                    try finish()
-                    return text
-                case .endOfFile?:
-                    try finish()
-                    return nil
-                case .interrupt?:
-                    try finish()
-                    throw LineEditorError.interrupted
-                case .suspend?:
-                    try suspend()
-                case .clearScreen?:
-                    try write(Array("\u{1B}[H\u{1B}[2J".utf8))
-                    renderer.reset()
-                case .custom(let name)?:
-                    editor.customCommandHandler?(name, editor)
-                }
-                reportChanges()
-            }
-            try draw()
+            if let outcome = try handle(&events) { return outcome.entry }
         }
+    }
+
+    /// The end of an entry: the text submitted, or nil at end of input.
+    private struct Outcome {
+        var entry: String?
+    }
+
+    /// Applies a batch of events and draws one frame. When an event ends the entry, the events
+    /// after it are kept for the next entry, as a shell keeps typed-ahead lines.
+    private func handle(_ events: inout [KeyEvent]) throws -> Outcome? {
+        var index = 0
+        defer { events.removeAll() }
+        while index < events.count {
+            let request = editor.engine.handle(events[index])
+            index += 1
+            switch request {
+            case nil:
+                break
+            case .submit(let text)?:
+                reportChanges()
+                editor.typedAhead = Array(events[index...])
+                try finish()
+                return Outcome(entry: text)
+            case .endOfFile?:
+                try finish()
+                return Outcome(entry: nil)
+            case .interrupt?:
+                try finish()
+                throw LineEditorError.interrupted
+            case .suspend?:
+                try suspend()
+            case .clearScreen?:
+                try write(Array("\u{1B}[H\u{1B}[2J".utf8))
+                renderer.reset()
+            case .custom(let name)?:
+                editor.customCommandHandler?(name, editor)
+            }
+            reportChanges()
+        }
+        try draw()
+        return nil
     }
 
     /// Tells the delegate about each change, before the next frame is drawn.

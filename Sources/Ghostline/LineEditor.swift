@@ -82,6 +82,9 @@ public final class LineEditor {
     public var terminalReflowsOnResize = true
 
     var engine: Editor
+    /// Decoding state and keys that arrived after an entry ended, carried to the next entry.
+    var decoder = KeyDecoder()
+    var typedAhead: [KeyEvent] = []
     private var pipedInput: PipedInput?
     private var terminalOutput: FileDescriptor?
     var session: InteractiveSession?
