@@ -8,11 +8,13 @@ struct Options: Equatable {
     var historyPath: String?
     var usesColor = true
     var defaultText: String?
+    var completions: [String] = []
     var showsHelp = false
 
     static let usage = """
         usage: ghostline [--prompt STR] [--placeholder STR] [--multiline] [--initial STR]
                          [--loop] [--history FILE] [--no-color] [--default STR]
+                         [--completions "WORD WORD …"]
         """
 
     /// Why a command line was refused; the message names the offending argument.
@@ -38,6 +40,7 @@ struct Options: Equatable {
             case "--history": options.historyPath = try value()
             case "--no-color": options.usesColor = false
             case "--default": options.defaultText = try value()
+            case "--completions": options.completions = try value().split(separator: " ").map(String.init)
             case "--help", "-h": options.showsHelp = true
             default: throw Failure(message: "unknown option \(argument)")
             }

@@ -26,6 +26,10 @@ editor.isMultiline = options.isMultiline
 editor.defaultText = options.defaultText
 if !options.usesColor { editor.usesColor = false }
 if let path = options.historyPath { editor.historyFile = HistoryFile(path: path) }
+if !options.completions.isEmpty {
+    let words = options.completions
+    editor.completion = { context in words.filter { $0.hasPrefix(context.word) } }
+}
 
 var submitted = 0
 var initialText = options.initialText

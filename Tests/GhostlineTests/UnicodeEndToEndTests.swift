@@ -1,0 +1,71 @@
+import Glibc
+import Testing
+import GhostlineTestSupport
+
+@Suite struct UnicodeEndToEndTests {
+    @Test func chinesePlaceholderAndTypingAtTwentyColumns() throws {
+        let session = try startGhostline(["--placeholder", "请输入内容…"], columns: 20, captureStandardOutput: true)
+        #expect(session.screen.line(0) == "> 请输入内容…")
+        #expect(session.screen[0, 2].attributes.foreground == .palette(8))
+        #expect(session.screen.cursorColumn == 2)
+        let typed = "中文输入测试中文输入测试"
+        try session.send(typed)
+        // "> " + 9 wide characters = 20 columns, the rest wraps to the next row.
+        #expect(session.waitUntil { $0.screen.line(1) == "入测试" })
+        #expect(session.screen.line(0) == "> 中文输入测试中文输")
+        #expect(session.screen.cursorRow == 1 && session.screen.cursorColumn == 6)
+        try session.send("\u{7F}\u{7F}\u{02}\u{02}x\r")
+        #expect(session.waitForExit() == .exited(0))
+        #expect(session.standardOutputText == "中文输入测试中文x输入\n")
+    }
+
+    @Test func emojiAndCombiningCharactersAreOneStepEach() throws {
+        let session = try startGhostline([], columns: 30, captureStandardOutput: true)
+        try session.send("a👨‍👩‍👧‍👦🇫🇷e\u{301}b")
+        #expect(session.waitUntil { $0.cursorLine.hasSuffix("b") })
+        // Left over b, é, the flag and the family, then delete the family with Backspace.
+        try session.send("\u{1B}[D\u{1B}[D\u{1B}[D\u{7F}\r")
+        #expect(session.waitForExit() == .exited(0))
+        #expect(session.standardOutputText == "a🇫🇷e\u{301}b\n")
+    }
+
+    @Test func resizeWhileThePlaceholderShowsRedrawsItForTheNewWidth() throws {
+        let session = try startGhostline(["--placeholder", "请输入内容请输入内容"], columns: 40, captureStandardOutput: true)
+        #expect(session.screen.line(0) == "> 请输入内容请输入内容")
+        try session.resize(columns: 12, rows: 24)
+        // "> " and five wide characters fill the 12 columns; the other five wrap.
+        #expect(session.waitUntil { $0.screen.line(1) == "请输入内容" })
+        #expect(session.screen.line(0) == "> 请输入内容")
+        #expect(session.screen.line(2).isEmpty)
+        #expect(session.screen.cursorRow == 0 && session.screen.cursorColumn == 2)
+        try session.resize(columns: 60, rows: 24)
+        #expect(session.waitUntil { $0.screen.line(0) == "> 请输入内容请输入内容" && $0.screen.line(1).isEmpty })
+        try session.send("ok\r")
+        #expect(session.waitForExit() == .exited(0))
+        #expect(session.standardOutputText == "ok\n")
+    }
+
+    @Test func aStormOfResizesEndsInACorrectScreen() throws {
+        let session = try startGhostline(["--placeholder", "ghost text"], columns: 50, captureStandardOutput: true)
+        for step in 0..<100 { try session.resize(columns: 20 + step % 30, rows: 24) }
+        try session.resize(columns: 50, rows: 24)
+        try session.send("x")
+        #expect(session.waitUntil { $0.screen.line(0) == "> x" })
+        #expect(session.screen.lines.dropFirst().allSatisfy { $0.isEmpty }, "\(session.screen.lines)")
+        session.signal(SIGKILL)
+    }
+
+    @Test(arguments: [1, 2, 10])
+    func tinyTerminalsStillEditExactly(columns: Int) throws {
+        try #require(access(ghostlinePath, X_OK) == 0)
+        let session = try PseudoTerminalSession(executable: ghostlinePath, arguments: ["--placeholder", "请输入"],
+                                                columns: columns, rows: 10, captureStandardOutput: true)
+        #expect(session.waitUntil { $0.isInNonCanonicalMode })
+        try session.send("ab中文😀cd")
+        #expect(session.waitUntil { $0.screen.text.contains("d") })
+        #expect(session.screen.cursorColumn < columns)
+        try session.send("\r")
+        #expect(session.waitForExit() == .exited(0))
+        #expect(session.standardOutputText == "ab中文😀cd\n")
+    }
+}
