@@ -118,8 +118,8 @@ extension Editor {
         guard let completion else { return }
         let cursor = state.cursor
         let before = state.text(in: state.lineStart..<cursor)
-        let wordStart = state.wordStart(before: cursor, kind: .nonWhitespace)
-        let word = wordStart.line == cursor.line ? state.text(in: wordStart..<cursor) : ""
+        // Only the text after the last whitespace: after "git " the word is empty, not "git ".
+        let word = String(before[(before.lastIndex(where: \.isWhitespace).map(before.index(after:)) ?? before.startIndex)...])
         let candidates = completion(CompletionContext(textBeforeCursor: before, word: word))
         guard !candidates.isEmpty else { return }
         if candidates.count == 1 {
@@ -157,8 +157,15 @@ extension Editor {
         guard showsSuggestions, search == nil, !state.isEmpty, state.cursor == state.endPosition else { return nil }
         let text = state.text
         guard let full = suggestion?(text) ?? history.suggestion(for: text),
-              full.utf8.count > text.utf8.count, full.hasPrefix(text) else { return nil }
+              full.utf8.count > text.utf8.count, Self.isExtension(full, of: text) else { return nil }
         return String(Substring(full.utf8.dropFirst(text.utf8.count)))
+    }
+
+    /// True when `full` starts with exactly the bytes of `text`, at a `Character` boundary.
+    /// `hasPrefix` alone compares canonically, so a typed precomposed "é" would match an entry's
+    /// decomposed one, and cutting the entry at the typed text's byte count would split a scalar.
+    static func isExtension(_ full: String, of text: String) -> Bool {
+        full.utf8.starts(with: text.utf8) && full.hasPrefix(text)
     }
 
     /// Inserts the suggestion (or its next word); false when there is none to accept. On an

@@ -259,7 +259,7 @@ public struct Editor {
         if cursor == state.lineEnd { cursor = state.position(before: cursor) }
         let before = state.position(before: cursor)
         let after = state.position(after: cursor)
-        guard before.line == cursor.line, after.line == cursor.line, after != cursor else { return }
+        guard before.line == cursor.line, after.line == cursor.line, before != cursor, after != cursor else { return }
         let swapped = state.text(in: cursor..<after) + state.text(in: before..<cursor)
         replace(before..<after, with: swapped, kind: .other)
     }
@@ -267,8 +267,10 @@ public struct Editor {
     private mutating func changeWord(_ transform: (String) -> String) {
         let start = state.cursor
         var wordBegin = start
-        while wordBegin < state.endPosition, let character = state.character(at: wordBegin),
-              !EditorState.WordKind.alphanumeric.contains(character) {
+        // A line end has no character but does not end the search: the next word may be on the
+        // next line, as for Alt-F.
+        while wordBegin < state.endPosition,
+              !(state.character(at: wordBegin).map(EditorState.WordKind.alphanumeric.contains) ?? false) {
             wordBegin = state.position(after: wordBegin)
         }
         let end = state.wordEnd(after: start, kind: .alphanumeric)

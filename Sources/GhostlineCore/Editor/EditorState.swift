@@ -14,7 +14,7 @@ public struct EditorState: Sendable {
 
     /// Where the cursor is; always on a `Character` boundary of an existing line.
     public var cursor: TextPosition {
-        didSet { cursor = clamped(cursor) }
+        didSet { cursor = characterBoundary(atOrAfter: clamped(cursor)) }
     }
 
     /// Creates a state holding `text`, with the cursor at its end.
@@ -185,6 +185,16 @@ public struct EditorState: Sendable {
         let lower = Self.index(in: text, at: start)
         let upper = end.map { Self.index(in: text, at: $0) } ?? text.endIndex
         return text[lower..<upper]
+    }
+
+    /// `position`, or the end of the `Character` it falls inside. An edit can merge clusters
+    /// around the cursor (a letter deleted between two regional indicators, a letter typed before
+    /// a combining mark), and stepping back from inside a cluster would trap in `String`.
+    private func characterBoundary(atOrAfter position: TextPosition) -> TextPosition {
+        let text = storage[position.line].text
+        let index = Self.index(in: text, at: position.offset)
+        guard index.samePosition(in: text) == nil else { return position }
+        return TextPosition(line: position.line, offset: text.utf8.distance(from: text.startIndex, to: text.index(after: index)))
     }
 
     private func clamped(_ position: TextPosition) -> TextPosition {

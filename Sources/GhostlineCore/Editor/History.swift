@@ -26,7 +26,9 @@ public struct History: Sendable {
     /// The newest entry that starts with `prefix` and is longer than it: the inline suggestion.
     public func suggestion(for prefix: String) -> String? {
         guard !prefix.isEmpty else { return nil }
-        return entries.last { $0.utf8.count > prefix.utf8.count && $0.hasPrefix(prefix) }
+        // Byte for byte as well as by `Character`: the suggestion is shown as the bytes after
+        // the typed text, which a canonically equal but differently encoded entry does not have.
+        return entries.last { $0.utf8.count > prefix.utf8.count && $0.utf8.starts(with: prefix.utf8) && $0.hasPrefix(prefix) }
     }
 
     /// The index of the newest entry before `index` (or before the end) that contains `query`.

@@ -28,6 +28,8 @@ public struct KeyMap: Sendable {
     /// Removes the binding of a sequence of keys.
     public mutating func unbind(_ keys: KeyEvent...) {
         bindings[keys] = nil
+        // A prefix left behind would make the editor wait after its first key and drop the next.
+        prefixes = Set(bindings.keys.flatMap { sequence in (1..<sequence.count).map { Array(sequence.prefix($0)) } })
     }
 
     /// The command bound to exactly this sequence of keys, if any.

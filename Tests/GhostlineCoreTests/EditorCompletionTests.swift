@@ -1,0 +1,71 @@
+import Testing
+@testable import GhostlineCore
+
+private func completingEditor(_ marked: String, candidates: [String]) -> Editor {
+    var editor = Editor(marked: marked)
+    editor.completion = { context in candidates.filter { $0.hasPrefix(context.word) } }
+    return editor
+}
+
+@Test func aUniqueCandidateIsInsertedWithASpace() {
+    var editor = completingEditor("git sta|", candidates: ["status", "commit"])
+    editor.press(.key(.tab))
+    #expect(editor.marked == "git status |")
+}
+
+@Test func severalCandidatesInsertTheirLongestCommonPrefix() {
+    var editor = completingEditor("ls fo|", candidates: ["foobar", "foobaz", "other"])
+    editor.press(.key(.tab))
+    #expect(editor.marked == "ls fooba|")
+    #expect(editor.completionListing.isEmpty)
+}
+
+@Test func aSecondTabWithNothingToAddListsTheCandidates() {
+    var editor = completingEditor("ls fo|", candidates: ["foobar", "foobaz"])
+    editor.press(.key(.tab), .key(.tab))
+    #expect(editor.marked == "ls fooba|")
+    #expect(editor.completionListing == ["foobar", "foobaz"])
+    editor.press(.text("r"))
+    #expect(editor.completionListing.isEmpty)
+    #expect(editor.marked == "ls foobar|")
+}
+
+@Test func aFirstTabWithNothingToAddListsNothing() {
+    var editor = completingEditor("ls fooba|", candidates: ["foobar", "foobaz"])
+    editor.press(.key(.tab))
+    #expect(editor.completionListing.isEmpty)
+    editor.press(.key(.tab))
+    #expect(editor.completionListing == ["foobar", "foobaz"])
+}
+
+@Test func theContextHoldsTheLineBeforeTheCursorAndTheLastWord() {
+    var seen: [CompletionContext] = []
+    var editor = Editor(marked: "first\ngit che|ckout", isMultiline: true)
+    editor.completion = { context in
+        seen.append(context)
+        return []
+    }
+    editor.press(.key(.tab))
+    #expect(seen == [CompletionContext(textBeforeCursor: "git che", word: "che")])
+}
+
+@Test func afterASpaceTheWordIsEmptyAndCompletionAppends() {
+    var editor = completingEditor("git |", candidates: ["status"])
+    var words: [String] = []
+    let complete = editor.completion
+    editor.completion = { context in
+        words.append(context.word)
+        return complete?(context) ?? []
+    }
+    editor.press(.key(.tab))
+    #expect(words == [""])
+    #expect(editor.marked == "git status |")
+}
+
+@Test func noCandidatesChangeNothing() {
+    var editor = completingEditor("xyz|", candidates: ["status"])
+    editor.press(.key(.tab), .key(.tab))
+    #expect(editor.marked == "xyz|")
+    #expect(editor.completionListing.isEmpty)
+    #expect(editor.pendingChanges.isEmpty)
+}

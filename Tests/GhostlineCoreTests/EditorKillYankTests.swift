@@ -1,0 +1,75 @@
+import Testing
+@testable import GhostlineCore
+
+/// Each case: the text before with `|` for the cursor, the keys, the text after, and what Ctrl-Y
+/// then yanks back.
+@Test(arguments: [
+    ("foo |bar baz", [KeyEvent.control("k")], "foo |", "bar baz"),
+    ("one|\ntwo", [.control("k")], "one|two", "\n"),
+    ("one|\ntwo", [.control("k"), .control("k")], "one|", "\ntwo"),
+    ("foo ba|r", [.control("u")], "|r", "foo ba"),
+    ("one\ntw|o", [.control("u")], "one\n|o", "tw"),
+    ("foo bar-baz|", [.control("w")], "foo |", "bar-baz"),
+    ("foo bar-baz  |", [.control("w")], "foo |", "bar-baz  "),
+    ("foo bar-baz|", [.key(.backspace, .alt)], "foo bar-|", "baz"),
+    ("foo bar-baz|", [.key(.backspace, .alt), .key(.backspace, .alt)], "foo |", "bar-baz"),
+    ("foo| bar-baz", [.alt("d")], "foo|-baz", " bar"),
+    ("foo| bar-baz", [.alt("d"), .alt("d")], "foo|", " bar-baz"),
+    ("|foo bar", [.key(.delete, .control)], "| bar", "foo"),
+    ("foo bar baz|", [.control("w"), .control("w")], "foo |", "bar baz"),
+    ("foo |bar", [.control("k"), .control("u")], "|", "foo bar"),
+])
+func kill(before: String, keys: [KeyEvent], after: String, yanked: String) {
+    var editor = Editor(marked: before, isMultiline: true)
+    editor.press(keys)
+    #expect(editor.marked == after)
+    editor.press(.control("e"), .control("y"))
+    #expect(editor.state.text.hasSuffix(yanked))
+    #expect(editor.state.text.utf8.count == Editor(marked: after).state.text.utf8.count + yanked.utf8.count)
+}
+
+@Test func consecutiveWordKillsYankBackInTheOriginalOrder() {
+    var editor = Editor(marked: "echo one two|")
+    editor.press(.control("w"), .control("w"))
+    #expect(editor.marked == "echo |")
+    editor.press(.control("y"))
+    #expect(editor.marked == "echo one two|")
+}
+
+@Test func aKillAfterAMotionStartsANewEntry() {
+    var editor = Editor(marked: "one two three|")
+    editor.press(.control("w"), .key(.left), .key(.right), .control("w"))
+    #expect(editor.marked == "one |")
+    editor.press(.control("y"))
+    #expect(editor.marked == "one two |")
+    #expect(editor.killRing.entries == ["three", "two "])
+}
+
+@Test func yankPopReplacesTheYankWithTheOlderKill() {
+    var editor = Editor(marked: "alpha beta|")
+    editor.press(.control("w"), .control("e"), .control("w"))
+    #expect(editor.marked == "|")
+    editor.press(.text("["), .control("y"), .text("]"))
+    #expect(editor.marked == "[alpha ]|")
+    editor.press(.key(.left), .control("y"))
+    #expect(editor.marked == "[alpha alpha |]")
+    editor.press(.alt("y"))
+    #expect(editor.marked == "[alpha beta|]")
+    editor.press(.alt("y"))
+    #expect(editor.marked == "[alpha alpha |]")
+}
+
+@Test func yankPopWithoutAYankDoesNothing() {
+    var editor = Editor(marked: "one two|")
+    editor.press(.control("w"), .control("y"), .text("!"), .alt("y"))
+    #expect(editor.marked == "one two!|")
+    editor.press(.key(.left), .alt("y"))
+    #expect(editor.marked == "one two|!")
+}
+
+@Test func yankOnAnEmptyRingDoesNothing() {
+    var editor = Editor(marked: "a|b")
+    editor.press(.control("y"), .alt("y"))
+    #expect(editor.marked == "a|b")
+    #expect(editor.pendingChanges.isEmpty)
+}

@@ -1,0 +1,110 @@
+import Testing
+@testable import GhostlineCore
+
+private func suggestingEditor() -> Editor {
+    var editor = Editor(history: History(entries: ["git status", "git commit"]))
+    editor.type("git s")
+    return editor
+}
+
+@Test func theNewestHistoryEntryWithThePrefixIsSuggested() {
+    var editor = Editor(history: History(entries: ["git status", "git commit"]))
+    editor.type("git ")
+    #expect(editor.suggestionSuffix == "commit")
+    editor.type("s")
+    #expect(editor.suggestionSuffix == "tatus")
+    editor.type("x")
+    #expect(editor.suggestionSuffix == nil)
+}
+
+@Test(arguments: [KeyEvent.key(.right), .key(.end), .control("f"), .control("e")])
+func acceptingTheWholeSuggestion(key: KeyEvent) {
+    var editor = suggestingEditor()
+    editor.press(key)
+    #expect(editor.marked == "git status|")
+    #expect(editor.suggestionSuffix == nil)
+}
+
+@Test func altFAcceptsOneWord() {
+    var editor = Editor(history: History(entries: ["git commit --amend"]))
+    editor.type("git")
+    editor.press(.alt("f"))
+    #expect(editor.marked == "git commit|")
+    #expect(editor.suggestionSuffix == " --amend")
+    editor.press(.alt("f"))
+    #expect(editor.marked == "git commit --amend|")
+}
+
+@Test func noSuggestionUnlessTheCursorIsAtTheEnd() {
+    var editor = suggestingEditor()
+    editor.press(.key(.left))
+    #expect(editor.suggestionSuffix == nil)
+    editor.press(.key(.right))
+    #expect(editor.marked == "git s|")
+    #expect(editor.suggestionSuffix == "tatus")
+}
+
+@Test func suggestionsCanBeSwitchedOffOrSuppliedByTheApp() {
+    var editor = suggestingEditor()
+    editor.showsSuggestions = false
+    #expect(editor.suggestionSuffix == nil)
+    editor.press(.key(.right))
+    #expect(editor.marked == "git s|")
+    editor.showsSuggestions = true
+    editor.suggestion = { text in text + "how" }
+    #expect(editor.suggestionSuffix == "how")
+}
+
+@Test func aSuggestionIsOnlyTheBytesAfterTheTypedText() {
+    // "é" typed precomposed is canonically equivalent to the entry's decomposed "é", but the
+    // entry does not start with the typed bytes; a suffix cut by byte count would split a scalar.
+    var editor = Editor(history: History(entries: ["e\u{301}cole"]))
+    editor.type("\u{E9}")
+    #expect(editor.suggestionSuffix == nil)
+    editor.press(.key(.right))
+    #expect(editor.state.text == "\u{E9}")
+}
+
+@Test func noSuggestionThatStartsInsideTheLastCharacter() {
+    var editor = Editor(history: History(entries: ["e\u{301}cole"]))
+    editor.type("e")
+    #expect(editor.suggestionSuffix == nil)
+}
+
+@Test func enterOnAnEmptyEntrySubmitsTheDefault() {
+    var editor = Editor()
+    editor.defaultText = "yes"
+    let request = editor.press(.key(.enter))
+    #expect(request == .submit("yes"))
+}
+
+@Test(arguments: [KeyEvent.key(.tab), .key(.right)])
+func tabOrRightOnAnEmptyEntryInsertsTheDefault(key: KeyEvent) {
+    var editor = Editor()
+    editor.defaultText = "yes"
+    editor.press(key)
+    #expect(editor.marked == "yes|")
+    editor.press(.key(.backspace))
+    let request = editor.press(.key(.enter))
+    #expect(request == .submit("ye"))
+}
+
+@Test func thePlaceholderIsNeverSubmitted() {
+    var editor = Editor()
+    let placeholder = StyledText("type a command")
+    let presentation = editor.presentation(prompt: StyledText("> "), continuationPrompt: StyledText(""),
+                                           placeholder: placeholder)
+    #expect(presentation.placeholder?.text == placeholder.text)
+    let request = editor.press(.key(.enter))
+    #expect(request == .submit(""))
+    editor.press(.key(.tab), .key(.right))
+    #expect(editor.state.isEmpty)
+}
+
+@Test func theDefaultIsShownAsGhostTextInPlaceOfThePlaceholder() {
+    var editor = Editor()
+    editor.defaultText = "yes"
+    let presentation = editor.presentation(prompt: StyledText("> "), continuationPrompt: StyledText(""),
+                                           placeholder: StyledText("type a command"))
+    #expect(presentation.placeholder?.text == "yes")
+}

@@ -1,0 +1,102 @@
+import Testing
+@testable import GhostlineCore
+
+@Test func aTypedWordIsOneUndoStep() {
+    var editor = Editor()
+    editor.type("hello world")
+    editor.press(.control("_"))
+    #expect(editor.marked == "hello|")
+    editor.press(.control("_"))
+    #expect(editor.marked == "|")
+    editor.press(.control("_"))
+    #expect(editor.marked == "|")
+}
+
+@Test func theUndoChordWorksLikeControlUnderscore() {
+    var editor = Editor()
+    editor.type("hello world")
+    let request = editor.press(.control("x"))
+    #expect(request == nil)
+    #expect(editor.marked == "hello world|")
+    editor.press(.control("u"))
+    #expect(editor.marked == "hello|")
+}
+
+@Test func aCursorMoveEndsTheTypingStep() {
+    var editor = Editor()
+    editor.type("ab")
+    editor.press(.key(.left))
+    editor.type("c")
+    editor.press(.control("_"))
+    #expect(editor.marked == "a|b")
+    editor.press(.control("_"))
+    #expect(editor.marked == "|")
+}
+
+@Test(arguments: [
+    ("foo bar|", KeyEvent.control("w")),
+    ("foo| bar", .control("k")),
+    ("foo| bar", .control("u")),
+    ("foo| bar", .alt("d")),
+    ("foo b|ar", .key(.backspace)),
+    ("foo b|ar", .key(.delete)),
+    ("foo| bar", .alt("u")),
+    ("f|oo bar", .control("t")),
+])
+func undoOfAnEditRestoresTextAndCursor(before: String, key: KeyEvent) {
+    var editor = Editor(marked: before)
+    editor.press(key)
+    #expect(editor.marked != before)
+    editor.press(.control("_"))
+    #expect(editor.marked == before)
+}
+
+@Test func undoOfAYankRemovesIt() {
+    var editor = Editor(marked: "foo bar|")
+    editor.press(.control("w"), .control("y"), .control("y"))
+    #expect(editor.marked == "foo barbar|")
+    editor.press(.control("_"))
+    #expect(editor.marked == "foo bar|")
+}
+
+@Test func redoRedoesWhatUndoUndid() {
+    var editor = Editor()
+    editor.type("hello world")
+    editor.press(.control("_"), .control("_"))
+    #expect(editor.marked == "|")
+    editor.press(.alt("_"))
+    #expect(editor.marked == "hello|")
+    editor.press(.alt("_"))
+    #expect(editor.marked == "hello world|")
+    editor.press(.alt("_"))
+    #expect(editor.marked == "hello world|")
+}
+
+@Test func aNewEditClearsRedo() {
+    var editor = Editor()
+    editor.type("hello world")
+    editor.press(.control("_"))
+    editor.type("!")
+    editor.press(.alt("_"))
+    #expect(editor.marked == "hello!|")
+    editor.press(.control("_"))
+    #expect(editor.marked == "hello|")
+}
+
+@Test func undoAndRedoAreReportedAsChanges() {
+    var editor = Editor()
+    editor.type("hi")
+    editor.pendingChanges.removeAll()
+    editor.press(.control("_"))
+    #expect(editor.pendingChanges.last?.replacement == "")
+    editor.press(.alt("_"))
+    #expect(editor.pendingChanges.last?.replacement == "hi")
+}
+
+@Test func startingANewEntryForgetsUndo() {
+    var editor = Editor()
+    editor.type("old")
+    editor.startNewEntry()
+    editor.press(.control("_"))
+    #expect(editor.marked == "|")
+}

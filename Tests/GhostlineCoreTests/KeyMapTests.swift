@@ -1,0 +1,111 @@
+import Testing
+@testable import GhostlineCore
+
+@Test func controlDOnAnEmptyEntryEndsInput() {
+    var editor = Editor()
+    let request = editor.press(.control("d"))
+    #expect(request == .endOfFile)
+}
+
+@Test func controlDOnTextDeletesForward() {
+    var editor = Editor(marked: "a|bc")
+    let request = editor.press(.control("d"))
+    #expect(request == nil)
+    #expect(editor.marked == "a|c")
+    editor.press(.control("e"), .control("d"))
+    #expect(editor.marked == "ac|")
+}
+
+@Test(arguments: [
+    (KeyEvent.control("c"), EditorRequest.interrupt),
+    (.control("z"), .suspend),
+    (.control("l"), .clearScreen),
+])
+func sessionKeysAskTheProgram(key: KeyEvent, expected: EditorRequest) {
+    var editor = Editor(marked: "some| text")
+    let request = editor.press(key)
+    #expect(request == expected)
+    #expect(editor.marked == "some| text")
+}
+
+@Test func aCustomBindingIsHandedBackByName() {
+    var keys = KeyMap.standard
+    keys.bind(.control("o"), to: .custom("open-editor"))
+    var editor = Editor(keyMap: keys)
+    let request = editor.press(.control("o"))
+    #expect(request == .custom("open-editor"))
+    var standard = Editor()
+    let secondRequest = standard.press(.control("o"))
+    #expect(secondRequest == nil)
+}
+
+@Test func rebindingAKeyInACopyChangesOnlyTheCopy() {
+    var keys = KeyMap.standard
+    keys.bind(.control("a"), to: .moveToEnd)
+    keys.bind(.control("t"), to: .ignore)
+    var editor = Editor(marked: "ab|cd", keyMap: keys)
+    editor.press(.control("a"))
+    #expect(editor.marked == "abcd|")
+    editor.press(.key(.left), .control("t"))
+    #expect(editor.marked == "abc|d")
+    #expect(KeyMap.standard.command(for: [.control("a")]) == .moveToLineStart)
+}
+
+@Test func aChordWaitsForItsSecondKey() {
+    var keys = KeyMap()
+    keys.bind(.control("x"), .control("e"), to: .custom("edit"))
+    var editor = Editor(keyMap: keys)
+    #expect(keys.isPrefix([.control("x")]))
+    let request = editor.press(.control("x"))
+    #expect(request == nil)
+    let secondRequest = editor.press(.control("e"))
+    #expect(secondRequest == .custom("edit"))
+    let thirdRequest = editor.press(.control("e"))
+    #expect(thirdRequest == nil)
+}
+
+@Test func aChordThatDoesNotCompleteIsDropped() {
+    var editor = Editor(marked: "ab|")
+    editor.press(.control("x"), .control("a"))
+    #expect(editor.marked == "ab|")
+    editor.press(.text("c"))
+    #expect(editor.marked == "abc|")
+}
+
+@Test func unbindingAChordForgetsItsPrefix() {
+    var keys = KeyMap.standard
+    keys.unbind(.control("x"), .control("u"))
+    #expect(keys.command(for: [.control("x"), .control("u")]) == nil)
+    #expect(!keys.isPrefix([.control("x")]))
+    var editor = Editor(marked: "ab|", keyMap: keys)
+    editor.press(.control("x"), .text("c"))
+    #expect(editor.marked == "abc|")
+}
+
+@Test func unbindingOneChordKeepsThePrefixOfAnother() {
+    var keys = KeyMap()
+    keys.bind(.control("x"), .control("u"), to: .undo)
+    keys.bind(.control("x"), .control("e"), to: .custom("edit"))
+    keys.unbind(.control("x"), .control("u"))
+    #expect(keys.isPrefix([.control("x")]))
+}
+
+@Test func anEmptyKeyMapOnlyInsertsText() {
+    var editor = Editor(keyMap: KeyMap())
+    editor.type("hi")
+    let request = editor.press(.key(.enter))
+    #expect(request == nil)
+    let secondRequest = editor.press(.control("d"))
+    #expect(secondRequest == nil)
+    editor.press(.key(.left))
+    #expect(editor.marked == "hi|")
+}
+
+@Test func everyStandardBindingIsListed() {
+    let listed = KeyMap.standard.allBindings
+    #expect(listed.contains { $0.keys == [.control("x"), .control("u")] && $0.command == .undo })
+    #expect(listed.contains { $0.keys == [.control("r")] && $0.command == .reverseSearch })
+    for binding in listed {
+        #expect(KeyMap.standard.command(for: binding.keys) == binding.command)
+    }
+}
