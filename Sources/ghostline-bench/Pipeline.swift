@@ -1,0 +1,78 @@
+import GhostlineCore
+
+/// The chain an interactive session runs, without a terminal: bytes go through the key decoder
+/// and the editor, and each batch of reads ends in one layout and one render into `output`.
+///
+/// It follows `InteractiveSession.run` step for step (all reads available at once become one
+/// batch of events and one frame; text changes are taken after every event; a submit draws the
+/// entry one last time without ghost text), so the figures measured here are what a keystroke
+/// costs in the real program minus the system calls.
+struct Pipeline {
+    static let width = 80
+    static let height = 24
+    static let prompt = StyledText("> ", style: .plain)
+    static let continuationPrompt = StyledText("… ", style: .plain)
+    static let placeholder = StyledText("Type a message…", style: .placeholder)
+
+    private var decoder = KeyDecoder()
+    private var layout = Layout()
+    private var renderer = Renderer()
+    private(set) var editor = Editor()
+    /// Every byte the frames wrote, as a terminal would have received them.
+    private(set) var output: [UInt8] = []
+    /// The entry, once Enter submitted it.
+    private(set) var submitted: String?
+
+    /// Starts an entry holding `text` (as `ghostline --initial` does) and draws its first frame.
+    init(text: String = "", isMultiline: Bool = false) {
+        editor.isMultiline = isMultiline
+        editor.geometry = TextGeometry(width: Self.width, firstLineStart: 2, otherLinesStart: 2)
+        editor.startNewEntry(text: text)
+        // The session always installs the delegate's veto; without a delegate it allows all.
+        editor.shouldChangeText = { _ in true }
+        draw(final: false)
+    }
+
+    /// Forgets the bytes written so far, so that a measurement counts only its own.
+    mutating func clearOutput() {
+        output.removeAll(keepingCapacity: true)
+    }
+
+    /// One read followed by a frame.
+    mutating func receive(_ read: [UInt8]) {
+        receive(reads: CollectionOfOne(read))
+    }
+
+    /// Reads that arrived together (the session reads while bytes are available), then a frame.
+    mutating func receive<Reads: Sequence>(reads: Reads) where Reads.Element: Sequence, Reads.Element.Element == UInt8 {
+        guard submitted == nil else { return }
+        var events: [KeyEvent] = []
+        for read in reads {
+            events.append(contentsOf: decoder.feed(read))
+        }
+        for event in events {
+            if case .submit(let text)? = editor.handle(event) {
+                editor.pendingChanges.removeAll()
+                submitted = text
+                draw(final: true)
+                output.append(contentsOf: renderer.finish())
+                return
+            }
+            editor.pendingChanges.removeAll()
+        }
+        draw(final: false)
+    }
+
+    private mutating func draw(final: Bool) {
+        var presentation = editor.presentation(prompt: Self.prompt, continuationPrompt: Self.continuationPrompt,
+                                               placeholder: Self.placeholder)
+        if final {
+            presentation.placeholder = nil
+            presentation.suggestion = nil
+            presentation.footer = []
+            presentation.state.cursor = presentation.state.endPosition
+        }
+        let frame = layout.frame(for: presentation, width: Self.width, height: Self.height)
+        output.append(contentsOf: renderer.render(frame, screenRows: Self.height))
+    }
+}
