@@ -22,6 +22,8 @@ struct Pipeline {
     private(set) var output: [UInt8] = []
     /// The entry, once Enter submitted it.
     private(set) var submitted: String?
+    /// Time spent in each stage since the pipeline started.
+    private(set) var stageTimes = StageTimes()
 
     /// Starts an entry holding `text` (as `ghostline --initial` does) and draws its first frame.
     init(text: String = "", isMultiline: Bool = false) {
@@ -47,23 +49,31 @@ struct Pipeline {
     mutating func receive<Reads: Sequence>(reads: Reads) where Reads.Element: Sequence, Reads.Element.Element == UInt8 {
         guard submitted == nil else { return }
         var events: [KeyEvent] = []
+        let decodingStart = MonotonicClock.now()
         for read in reads {
             events.append(contentsOf: decoder.feed(read))
         }
+        let editingStart = MonotonicClock.now()
+        stageTimes.decoding += editingStart - decodingStart
         for event in events {
             if case .submit(let text)? = editor.handle(event) {
                 editor.pendingChanges.removeAll()
+                stageTimes.editing += MonotonicClock.now() - editingStart
                 submitted = text
                 draw(final: true)
+                let finishing = MonotonicClock.now()
                 output.append(contentsOf: renderer.finish())
+                stageTimes.rendering += MonotonicClock.now() - finishing
                 return
             }
             editor.pendingChanges.removeAll()
         }
+        stageTimes.editing += MonotonicClock.now() - editingStart
         draw(final: false)
     }
 
     private mutating func draw(final: Bool) {
+        let presentingStart = MonotonicClock.now()
         var presentation = editor.presentation(prompt: Self.prompt, continuationPrompt: Self.continuationPrompt,
                                                placeholder: Self.placeholder)
         if final {
@@ -72,7 +82,12 @@ struct Pipeline {
             presentation.footer = []
             presentation.state.cursor = presentation.state.endPosition
         }
+        let layingOutStart = MonotonicClock.now()
+        stageTimes.presenting += layingOutStart - presentingStart
         let frame = layout.frame(for: presentation, width: Self.width, height: Self.height)
+        let renderingStart = MonotonicClock.now()
+        stageTimes.layingOut += renderingStart - layingOutStart
         output.append(contentsOf: renderer.render(frame, screenRows: Self.height))
+        stageTimes.rendering += MonotonicClock.now() - renderingStart
     }
 }

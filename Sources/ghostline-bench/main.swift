@@ -14,6 +14,10 @@ print("Release build, \(sysconf(Int32(_SC_NPROCESSORS_ONLN))) processors online,
 print("")
 print(Report.measurements(bench.measurements))
 print("")
+print("Where the time went (median run):")
+print("")
+print(Report.stages(bench.measurements))
+print("")
 print(Report.targets(bench.targets))
 print("")
 for failure in bench.failures {
