@@ -1,0 +1,93 @@
+import GhostlineCore
+
+/// The chain an interactive session runs, without a terminal: bytes go through the key decoder
+/// and the editor, and each batch of reads ends in one layout and one render into `output`.
+///
+/// It follows `InteractiveSession.run` step for step (all reads available at once become one
+/// batch of events and one frame; text changes are taken after every event; a submit draws the
+/// entry one last time without ghost text), so the figures measured here are what a keystroke
+/// costs in the real program minus the system calls.
+struct Pipeline {
+    static let width = 80
+    static let height = 24
+    static let prompt = StyledText("> ", style: .plain)
+    static let continuationPrompt = StyledText("… ", style: .plain)
+    static let placeholder = StyledText("Type a message…", style: .placeholder)
+
+    private var decoder = KeyDecoder()
+    private var layout = Layout()
+    private var renderer = Renderer()
+    private(set) var editor = Editor()
+    /// Every byte the frames wrote, as a terminal would have received them.
+    private(set) var output: [UInt8] = []
+    /// The entry, once Enter submitted it.
+    private(set) var submitted: String?
+    /// Time spent in each stage since the pipeline started.
+    private(set) var stageTimes = StageTimes()
+
+    /// Starts an entry holding `text` (as `ghostline --initial` does) and draws its first frame.
+    init(text: String = "", isMultiline: Bool = false) {
+        editor.isMultiline = isMultiline
+        editor.geometry = TextGeometry(width: Self.width, firstLineStart: 2, otherLinesStart: 2)
+        editor.startNewEntry(text: text)
+        // The session always installs the delegate's veto; without a delegate it allows all.
+        editor.shouldChangeText = { _ in true }
+        draw(final: false)
+    }
+
+    /// Forgets the bytes written so far, so that a measurement counts only its own.
+    mutating func clearOutput() {
+        output.removeAll(keepingCapacity: true)
+    }
+
+    /// One read followed by a frame.
+    mutating func receive(_ read: [UInt8]) {
+        receive(reads: CollectionOfOne(read))
+    }
+
+    /// Reads that arrived together (the session reads while bytes are available), then a frame.
+    mutating func receive<Reads: Sequence>(reads: Reads) where Reads.Element: Sequence, Reads.Element.Element == UInt8 {
+        guard submitted == nil else { return }
+        var events: [KeyEvent] = []
+        let decodingStart = MonotonicClock.now()
+        for read in reads {
+            events.append(contentsOf: decoder.feed(read))
+        }
+        let editingStart = MonotonicClock.now()
+        stageTimes.decoding += editingStart - decodingStart
+        for event in events {
+            if case .submit(let text)? = editor.handle(event) {
+                editor.pendingChanges.removeAll()
+                stageTimes.editing += MonotonicClock.now() - editingStart
+                submitted = text
+                draw(final: true)
+                let finishing = MonotonicClock.now()
+                output.append(contentsOf: renderer.finish())
+                stageTimes.rendering += MonotonicClock.now() - finishing
+                return
+            }
+            editor.pendingChanges.removeAll()
+        }
+        stageTimes.editing += MonotonicClock.now() - editingStart
+        draw(final: false)
+    }
+
+    private mutating func draw(final: Bool) {
+        let presentingStart = MonotonicClock.now()
+        var presentation = editor.presentation(prompt: Self.prompt, continuationPrompt: Self.continuationPrompt,
+                                               placeholder: Self.placeholder)
+        if final {
+            presentation.placeholder = nil
+            presentation.suggestion = nil
+            presentation.footer = []
+            presentation.state.cursor = presentation.state.endPosition
+        }
+        let layingOutStart = MonotonicClock.now()
+        stageTimes.presenting += layingOutStart - presentingStart
+        let frame = layout.frame(for: presentation, width: Self.width, height: Self.height)
+        let renderingStart = MonotonicClock.now()
+        stageTimes.layingOut += renderingStart - layingOutStart
+        output.append(contentsOf: renderer.render(frame, screenRows: Self.height))
+        stageTimes.rendering += MonotonicClock.now() - renderingStart
+    }
+}
