@@ -90,6 +90,8 @@ final class InteractiveSession {
                         return nil
                     }
                     events.append(contentsOf: decoder.feed(buffer[0..<count]))
+                    // A read that did not fill the buffer took everything the terminal had.
+                    if count < buffer.count { break }
                 } while bytesAvailable(on: input) > 0
             } else if ready.isEmpty && decoder.isPending {
                 events = decoder.flush()
@@ -151,17 +153,56 @@ final class InteractiveSession {
 
     // MARK: - Drawing
 
-    private func presentation(final: Bool) -> Presentation {
+    /// The styled prompts and placeholder, and the geometry they give, for the configuration
+    /// they were made from: rebuilt only when the app changes it or the terminal is resized.
+    private struct Decorations {
+        var prompt: String
+        var continuationPrompt: String?
+        var placeholder: String?
+        var promptStyle: Style
+        var placeholderStyle: Style
+        var usesColor: Bool
+        var columns: Int
+        var styledPrompt: StyledText
+        var styledContinuationPrompt: StyledText
+        var styledPlaceholder: StyledText?
+        var geometry: TextGeometry
+
+        func matches(_ editor: LineEditor, columns: Int) -> Bool {
+            prompt == editor.prompt && continuationPrompt == editor.continuationPrompt && placeholder == editor.placeholder
+                && promptStyle == editor.promptStyle && placeholderStyle == editor.placeholderStyle
+                && usesColor == editor.usesColor && self.columns == columns
+        }
+    }
+
+    private var decorations: Decorations?
+
+    private func currentDecorations() -> Decorations {
+        if let decorations, decorations.matches(editor, columns: size.columns) { return decorations }
         var promptStyle = editor.promptStyle
         var ghostStyle = editor.placeholderStyle
         if !editor.usesColor {
             promptStyle = promptStyle.withoutColor
             ghostStyle = ghostStyle.withoutColor
         }
+        let continuation = editor.effectiveContinuationPrompt
+        let made = Decorations(
+            prompt: editor.prompt, continuationPrompt: editor.continuationPrompt, placeholder: editor.placeholder,
+            promptStyle: editor.promptStyle, placeholderStyle: editor.placeholderStyle, usesColor: editor.usesColor,
+            columns: size.columns,
+            styledPrompt: StyledText(editor.prompt, style: promptStyle),
+            styledContinuationPrompt: StyledText(continuation, style: promptStyle),
+            styledPlaceholder: editor.placeholder.map { StyledText($0, style: ghostStyle) },
+            geometry: TextGeometry(width: size.columns, firstLineStart: Self.width(of: editor.prompt, limit: size.columns),
+                                   otherLinesStart: Self.width(of: continuation, limit: size.columns)))
+        decorations = made
+        return made
+    }
+
+    private func presentation(final: Bool, decorations: Decorations) -> Presentation {
         var presentation = editor.engine.presentation(
-            prompt: StyledText(editor.prompt, style: promptStyle),
-            continuationPrompt: StyledText(editor.effectiveContinuationPrompt, style: promptStyle),
-            placeholder: editor.placeholder.map { StyledText($0, style: ghostStyle) })
+            prompt: decorations.styledPrompt, continuationPrompt: decorations.styledContinuationPrompt,
+            placeholder: decorations.styledPlaceholder)
         if final {
             presentation.placeholder = nil
             presentation.suggestion = nil
@@ -172,16 +213,10 @@ final class InteractiveSession {
     }
 
     private func draw(final: Bool = false) throws {
-        updateGeometry()
-        let frame = layout.frame(for: presentation(final: final), width: size.columns, height: size.rows)
+        let decorations = currentDecorations()
+        if editor.engine.geometry != decorations.geometry { editor.engine.geometry = decorations.geometry }
+        let frame = layout.frame(for: presentation(final: final, decorations: decorations), width: size.columns, height: size.rows)
         try write(renderer.render(frame, screenRows: size.rows))
-    }
-
-    private func updateGeometry() {
-        let promptWidth = Self.width(of: editor.prompt, limit: size.columns)
-        let continuationWidth = Self.width(of: editor.effectiveContinuationPrompt, limit: size.columns)
-        editor.engine.geometry = TextGeometry(width: size.columns, firstLineStart: promptWidth,
-                                              otherLinesStart: continuationWidth)
     }
 
     private static func width(of prompt: String, limit: Int) -> Int {

@@ -6,12 +6,13 @@ extension Editor {
         let cursor = state.cursor
         let geometry = self.geometry ?? TextGeometry(width: .max / 4, firstLineStart: 0, otherLinesStart: 0)
         let wrapped = wrappedLine(cursor.line, geometry: geometry)
-        let location = wrapped.location(of: cursor.offset)
+        let location = wrapped.location(of: cursor.offset, in: state.line(cursor.line))
         let goal = goalColumn ?? location.column
         goalColumn = goal
         let targetRow = location.row + direction
         if targetRow >= 0 && targetRow < wrapped.rowStarts.count {
-            state.cursor = TextPosition(line: cursor.line, offset: wrapped.offset(onRow: targetRow, nearColumn: goal))
+            state.cursor = TextPosition(line: cursor.line,
+                                        offset: wrapped.offset(onRow: targetRow, nearColumn: goal, in: state.line(cursor.line)))
             return
         }
         let targetLine = cursor.line + direction
@@ -21,7 +22,7 @@ extension Editor {
         }
         let target = wrappedLine(targetLine, geometry: geometry)
         let row = direction < 0 ? target.rowStarts.count - 1 : 0
-        state.cursor = TextPosition(line: targetLine, offset: target.offset(onRow: row, nearColumn: goal))
+        state.cursor = TextPosition(line: targetLine, offset: target.offset(onRow: row, nearColumn: goal, in: state.line(targetLine)))
     }
 
     private func wrappedLine(_ line: Int, geometry: TextGeometry) -> WrappedLine {
@@ -155,6 +156,11 @@ extension Editor {
     /// The suffix the inline suggestion would add after the cursor, if any.
     public var suggestionSuffix: String? {
         guard showsSuggestions, search == nil, !state.isEmpty, state.cursor == state.endPosition else { return nil }
+        if suggestion == nil {
+            let lastLine = state.lineCount - 1
+            let shortestTextLength = lastLine + state.line(lastLine).utf8.count
+            guard shortestTextLength < history.longestEntryByteCount else { return nil }
+        }
         let text = state.text
         guard let full = suggestion?(text) ?? history.suggestion(for: text),
               full.utf8.count > text.utf8.count, Self.isExtension(full, of: text) else { return nil }

@@ -9,8 +9,23 @@ public struct EditorState: Sendable {
         let identity: UInt64
     }
 
+    /// Where one edit began: the line (by identity) and the first UTF-8 offset it changed.
+    struct LineEdit: Sendable {
+        var identity: UInt64
+        var offset: Int
+        var revision: UInt64
+    }
+
     private(set) var storage: [Line]
     private var nextIdentity: UInt64
+    /// Tells states apart that were created separately, since their line identities repeat.
+    let generation = UInt64.random(in: 0...UInt64.max)
+    /// Counts edits: every ``replace(_:with:)`` adds one.
+    private(set) var revision: UInt64 = 0
+    /// The newest edits, oldest first, so that layout learns where a line changed without
+    /// keeping a copy of it (a copy would make the next edit copy the whole line).
+    private(set) var recentEdits: [LineEdit] = []
+    private static let editMemory = 64
 
     /// Where the cursor is; always on a `Character` boundary of an existing line.
     public var cursor: TextPosition {
@@ -117,6 +132,9 @@ public struct EditorState: Sendable {
     @discardableResult
     public mutating func replace(_ range: Range<TextPosition>, with replacement: String) -> Range<TextPosition> {
         let lower = clamped(range.lowerBound), upper = clamped(range.upperBound)
+        revision += 1
+        recentEdits.append(LineEdit(identity: storage[lower.line].identity, offset: lower.offset, revision: revision))
+        if recentEdits.count > Self.editMemory { recentEdits.removeFirst(recentEdits.count - Self.editMemory) }
         let end: TextPosition
         if lower.line == upper.line && !replacement.utf8.contains(0x0A) {
             // Typing and deleting within a line edit that line's string in place: no other
@@ -146,6 +164,19 @@ public struct EditorState: Sendable {
             cursor = lower
         }
         return lower..<end
+    }
+
+    /// The first offset of the line with `identity` that changed after `seenRevision`:
+    /// `.some(nil)` when none did, nil when the edits are too old to tell.
+    func firstChangedOffset(ofLine identity: UInt64, since seenRevision: UInt64) -> Int?? {
+        if seenRevision == revision { return .some(nil) }
+        guard seenRevision < revision, let oldest = recentEdits.first, oldest.revision <= seenRevision + 1 else { return nil }
+        var first: Int?
+        for edit in recentEdits.reversed() {
+            if edit.revision <= seenRevision { break }
+            if edit.identity == identity { first = min(first ?? edit.offset, edit.offset) }
+        }
+        return .some(first)
     }
 
     // MARK: - Helpers

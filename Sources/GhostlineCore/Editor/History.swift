@@ -6,6 +6,9 @@ public struct History: Sendable {
     public private(set) var entries: [String] = []
     /// How many entries are kept; the oldest go first.
     public var capacity: Int
+    /// The UTF-8 length of the longest entry ever added: text at least this long has no
+    /// suggestion, which spares joining a big multi-line buffer on every keystroke.
+    public private(set) var longestEntryByteCount = 0
 
     /// Creates a history from earlier entries.
     public init(entries: [String] = [], capacity: Int = 1_000) {
@@ -19,6 +22,7 @@ public struct History: Sendable {
     public mutating func add(_ entry: String) -> Bool {
         guard !entry.allSatisfy(\.isWhitespace), entry != entries.last else { return false }
         entries.append(entry)
+        longestEntryByteCount = max(longestEntryByteCount, entry.utf8.count)
         if entries.count > capacity { entries.removeFirst(entries.count - capacity) }
         return true
     }

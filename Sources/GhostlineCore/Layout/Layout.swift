@@ -21,7 +21,32 @@ public struct Layout: Sendable {
         var extraRows: Int { startsNewRow ? rows.count : rows.count - 1 }
     }
 
-    private var cache: [UInt64: WrappedLine] = [:]
+    /// A line's wrapping, and the state version it reflects.
+    private struct CachedLine {
+        var wrapped: WrappedLine
+        var generation: UInt64
+        var revision: UInt64
+    }
+
+    /// Drawn rows of a line, its first row with the prompt it was drawn with. Unchanged rows are
+    /// then the same arrays frame after frame, and the renderer's comparison of them is immediate.
+    private struct DrawnRows {
+        var rows: [DrawnRow?]
+        var firstRowPrefix: [Cell] = []
+    }
+
+    /// A row's cells and the bytes of the line they show; the bytes are unchanged since the
+    /// cells were made (rows reaching past an edit are dropped).
+    private struct DrawnRow {
+        var start: Int
+        var end: Int
+        var cells: [Cell]
+    }
+
+    private var cache: [UInt64: CachedLine] = [:]
+    private var drawn: [UInt64: DrawnRows] = [:]
+    /// The prompts' cells for the last width, rebuilt only when a prompt or the width changes.
+    private var prefixes: [StyledText: (width: Int, cells: [Cell])] = [:]
     private var top = RowAddress(line: 0, row: 0)
 
     /// Creates a layout with an empty cache.
@@ -30,6 +55,7 @@ public struct Layout: Sendable {
     /// Forgets cached wrapping and the scroll position, as after a change of width.
     public mutating func reset() {
         cache.removeAll()
+        drawn.removeAll()
         top = RowAddress(line: 0, row: 0)
     }
 
@@ -37,13 +63,13 @@ public struct Layout: Sendable {
     public mutating func frame(for presentation: Presentation, width: Int, height: Int) -> Frame {
         let width = max(1, width), height = max(1, height)
         let state = presentation.state
-        let prompt = Self.prefixCells(presentation.prompt, width: width)
-        let continuation = Self.prefixCells(presentation.continuationPrompt, width: width)
+        let prompt = prefixCells(presentation.prompt, width: width)
+        let continuation = prefixCells(presentation.continuationPrompt, width: width)
         let startColumn = { (line: Int) in line == 0 ? prompt.count : continuation.count }
 
         let cursor = state.cursor
         let cursorLine = wrapped(line: cursor.line, in: state, startColumn: startColumn(cursor.line), width: width)
-        var cursorPoint = cursorLine.location(of: cursor.offset)
+        var cursorPoint = cursorLine.location(of: cursor.offset, in: state.line(cursor.line))
         let cursorAtMargin = cursorPoint.column >= width
         if cursorAtMargin { cursorPoint = ScreenPoint(row: cursorPoint.row + 1, column: 0) }
 
@@ -76,9 +102,8 @@ public struct Layout: Sendable {
             let prefix = address.line == 0 ? prompt : continuation
             let take = min(count - address.row, areaHeight - rows.count)
             if address.line == cursor.line { cursorRow = rows.count + cursorPoint.row - address.row }
-            for row in address.row..<(address.row + take) {
-                rows.append(Self.cells(ofRow: row, in: wrapped, prefix: prefix, ghost: address.line == lastLine ? ghost : nil))
-            }
+            appendRows(address.row..<(address.row + take), of: address.line, in: state, wrapped: wrapped,
+                       prefix: prefix, ghost: address.line == lastLine ? ghost : nil, to: &rows)
             address = RowAddress(line: address.line + 1, row: 0)
         }
         for item in footer {
@@ -138,62 +163,120 @@ public struct Layout: Sendable {
 
     // MARK: - Cells
 
+    /// The wrapping of `line`, brought up to date with the state: re-laid from the first byte
+    /// that changed since it was cached, computed afresh when there is no usable entry.
     private mutating func wrapped(line: Int, in state: EditorState, startColumn: Int, width: Int) -> WrappedLine {
         let identity = state.identity(ofLine: line)
-        let text = state.line(line)
-        if let cached = cache[identity], cached.width == width, cached.startColumn == startColumn {
-            if cached.text.utf8.count == text.utf8.count && cached.text == text { return cached }
-            cache[identity]?.update(to: text)
-            return cache[identity] ?? WrappedLine(text: text, startColumn: startColumn, width: width)
+        if let cached = cache[identity], cached.revision == state.revision, cached.generation == state.generation,
+           cached.wrapped.width == width, cached.wrapped.startColumn == startColumn {
+            return cached.wrapped
         }
-        let fresh = WrappedLine(text: text, startColumn: startColumn, width: width)
-        cache[identity] = fresh
+        // Taken out of the dictionary while it changes, so that its arrays are not shared and
+        // updating them does not copy them.
+        if var cached = cache.removeValue(forKey: identity), cached.generation == state.generation,
+           cached.wrapped.width == width, cached.wrapped.startColumn == startColumn,
+           let changed = state.firstChangedOffset(ofLine: identity, since: cached.revision) {
+            if let changed {
+                let firstRow = cached.wrapped.update(to: state.line(line), changedFrom: changed)
+                if var rows = drawn.removeValue(forKey: identity) {
+                    for index in min(firstRow, rows.rows.count)..<rows.rows.count where (rows.rows[index]?.end ?? 0) > changed {
+                        rows.rows[index] = nil
+                    }
+                    drawn[identity] = rows
+                }
+            }
+            cached.revision = state.revision
+            cache[identity] = cached
+            return cached.wrapped
+        }
+        let fresh = WrappedLine(text: state.line(line), startColumn: startColumn, width: width)
+        cache[identity] = CachedLine(wrapped: fresh, generation: state.generation, revision: state.revision)
+        drawn[identity] = nil
         return fresh
+    }
+
+    /// Appends the rows of `line` in `range` as shown: the drawn text rows (the prompt before
+    /// the first), reused until an edit reaches them, then any ghost rows.
+    private mutating func appendRows(_ range: Range<Int>, of line: Int, in state: EditorState, wrapped: WrappedLine,
+                                     prefix: [Cell], ghost: GhostRows?, to rows: inout [[Cell]]) {
+        let identity = state.identity(ofLine: line)
+        // Taken out of the dictionary while in use: one lookup per line, and no copies of it.
+        var drawnRows = drawn.removeValue(forKey: identity) ?? DrawnRows(rows: [])
+        defer { drawn[identity] = drawnRows }
+        let textRows = wrapped.rowStarts.count
+        if drawnRows.rows.count < textRows {
+            drawnRows.rows.append(contentsOf: repeatElement(nil, count: textRows - drawnRows.rows.count))
+        } else if drawnRows.rows.count > textRows {
+            drawnRows.rows.removeSubrange(textRows...)
+        }
+        if drawnRows.firstRowPrefix != prefix {
+            drawnRows.rows[0] = nil
+            drawnRows.firstRowPrefix = prefix
+        }
+        let text = state.line(line)
+        for row in range {
+            guard row < textRows else {
+                let index = row - textRows + (ghost?.startsNewRow == true ? 0 : 1)
+                rows.append(ghost.map { index < $0.rows.count ? $0.rows[index] : [] } ?? [])
+                continue
+            }
+            let cells = drawnCells(ofRow: row, in: text, wrapped: wrapped, prefix: prefix, drawnRows: &drawnRows)
+            if row == textRows - 1, let ghost, !ghost.startsNewRow, let first = ghost.rows.first {
+                rows.append(cells + first)
+            } else {
+                rows.append(cells)
+            }
+        }
+    }
+
+    /// The cells of a text row: the drawn ones when the row shows the same bytes, extended when
+    /// text was only added at its end (typing), made afresh otherwise.
+    private func drawnCells(ofRow row: Int, in text: String, wrapped: WrappedLine, prefix: [Cell],
+                            drawnRows: inout DrawnRows) -> [Cell] {
+        let start = wrapped.rowStarts[row], end = wrapped.end(ofRow: row)
+        if var drawnRow = drawnRows.rows[row], drawnRow.start == start {
+            if drawnRow.end == end { return drawnRow.cells }
+            if drawnRow.end < end && Self.isCharacterBoundary(drawnRow.end, in: text) {
+                drawnRows.rows[row] = nil
+                drawnRow.cells.append(contentsOf: wrapped.cells(from: drawnRow.end, to: end, in: text))
+                drawnRow.end = end
+                drawnRows.rows[row] = drawnRow
+                return drawnRow.cells
+            }
+        }
+        var cells = row == 0 ? prefix : []
+        cells.append(contentsOf: wrapped.cells(from: start, to: end, in: text))
+        drawnRows.rows[row] = DrawnRow(start: start, end: end, cells: cells)
+        return cells
+    }
+
+    private static func isCharacterBoundary(_ offset: Int, in text: String) -> Bool {
+        text.utf8.index(text.utf8.startIndex, offsetBy: offset).samePosition(in: text) != nil
     }
 
     private mutating func pruneCache(lineCount: Int, state: EditorState) {
         guard cache.count > 2 * lineCount + 64 else { return }
-        var kept: [UInt64: WrappedLine] = [:]
+        var kept: [UInt64: CachedLine] = [:]
+        var keptRows: [UInt64: DrawnRows] = [:]
         for line in 0..<lineCount {
             let identity = state.identity(ofLine: line)
             if let cached = cache[identity] { kept[identity] = cached }
+            if let rows = drawn[identity] { keptRows[identity] = rows }
         }
         cache = kept
+        drawn = keptRows
     }
 
-    private static func cells(ofRow row: Int, in wrapped: WrappedLine, prefix: [Cell], ghost: GhostRows?) -> [Cell] {
-        let textRows = wrapped.rowStarts.count
-        guard row < textRows else {
-            guard let ghost else { return [] }
-            let index = row - textRows + (ghost.startsNewRow ? 0 : 1)
-            return index < ghost.rows.count ? ghost.rows[index] : []
-        }
-        var cells = row == 0 ? prefix : []
-        let text = wrapped.text
-        let end = row + 1 < textRows ? wrapped.rowStarts[row + 1] : text.utf8.count
-        text.withUTF8Bytes { bytes in
-            var position = wrapped.rowStarts[row]
-            while position < end {
-                let byte = bytes[position]
-                if byte >= 0x20 && byte < 0x7F && (position + 1 == bytes.count || bytes[position + 1] < 0x80) {
-                    cells.append(Cell(Character(Unicode.Scalar(byte))))
-                    position += 1
-                    continue
-                }
-                let index = text.utf8.index(text.utf8.startIndex, offsetBy: position)
-                let next = text.index(after: index)
-                ClusterScanner.appendCells(of: text[index], style: .plain, width: wrapped.width, to: &cells)
-                position = text.utf8.distance(from: text.utf8.startIndex, to: next)
-            }
-        }
-        if row == textRows - 1, let ghost, !ghost.startsNewRow, let first = ghost.rows.first {
-            cells.append(contentsOf: first)
-        }
+    /// A prompt's cells, cut to leave at least one column for text; cached.
+    private mutating func prefixCells(_ prompt: StyledText, width: Int) -> [Cell] {
+        if let cached = prefixes[prompt], cached.width == width { return cached.cells }
+        if prefixes.count > 8 { prefixes.removeAll() }
+        let cells = Self.makePrefixCells(prompt, width: width)
+        prefixes[prompt] = (width, cells)
         return cells
     }
 
-    /// A prompt's cells, cut to leave at least one column for text.
-    private static func prefixCells(_ prompt: StyledText, width: Int) -> [Cell] {
+    private static func makePrefixCells(_ prompt: StyledText, width: Int) -> [Cell] {
         var cells: [Cell] = []
         Self.append(prompt, to: &cells, width: width)
         guard cells.count >= width else { return cells }

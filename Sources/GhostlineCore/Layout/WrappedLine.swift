@@ -2,43 +2,44 @@
 ///
 /// Wrapping is greedy and depends only on the text before a row's end, so after an edit only the
 /// rows from the one before the first changed byte onward are laid out again: appending to a
-/// long line costs one row's work, not the line's.
+/// long line costs one row's work, not the line's. The line's text is passed in, never kept: a
+/// second reference to it would make the editor's next edit copy the whole line.
 struct WrappedLine: Sendable {
-    /// The text the rows were computed for.
-    private(set) var text: String
     /// The column the first row's text starts at (after the prompt).
     let startColumn: Int
     /// The terminal width.
     let width: Int
     /// UTF-8 offsets where rows begin; the first is 0.
     private(set) var rowStarts: [Int]
+    /// The UTF-8 length of the text the rows were computed for.
+    private(set) var byteCount: Int
     /// The column just after the last cluster of the last row.
     private(set) var endColumn: Int
 
     init(text: String, startColumn: Int, width: Int) {
-        self.text = text
         self.startColumn = startColumn
         self.width = width
         rowStarts = [0]
+        byteCount = 0
         endColumn = startColumn
-        layOut(from: 0)
+        layOut(text, from: 0)
     }
 
-    /// Updates the rows for a new version of the text, keeping rows before the first change.
-    mutating func update(to newText: String) {
-        let changed = Self.firstDifference(text, newText)
-        guard let changed else { return }
-        text = newText
-        var row = rowStarts.partitionedIndex { $0 > changed } - 1
+    /// Updates the rows for a new version of the text that is unchanged before `changedOffset`;
+    /// returns the first row laid out again (rows before it are as they were).
+    @discardableResult
+    mutating func update(to text: String, changedFrom changedOffset: Int) -> Int {
+        var row = rowStarts.partitionedIndex { $0 > changedOffset } - 1
         // The row before the change may gain the changed row's first cluster (a deletion made
         // room) or merge with it (a combining mark typed at a row start), so it is redone too.
         row = max(0, row - 1)
         rowStarts.removeSubrange((row + 1)...)
-        layOut(from: row)
+        layOut(text, from: row)
+        return row
     }
 
-    /// The column of `offset` within its row, and that row.
-    func location(of offset: Int) -> ScreenPoint {
+    /// The row and column of `offset` in `text`.
+    func location(of offset: Int, in text: String) -> ScreenPoint {
         let row = max(0, rowStarts.partitionedIndex { $0 > offset } - 1)
         var column = row == 0 ? startColumn : 0
         text.withUTF8Bytes { bytes in
@@ -53,46 +54,65 @@ struct WrappedLine: Sendable {
     }
 
     /// The UTF-8 offset on `row` nearest to `column` without passing it.
-    func offset(onRow row: Int, nearColumn goal: Int) -> Int {
+    func offset(onRow row: Int, nearColumn goal: Int, in text: String) -> Int {
         let row = min(max(row, 0), rowStarts.count - 1)
-        let rowEnd = row + 1 < rowStarts.count ? rowStarts[row + 1] : text.utf8.count
+        let rowEnd = end(ofRow: row)
         var column = row == 0 ? startColumn : 0
         var position = rowStarts[row]
+        var previous: Int?
         text.withUTF8Bytes { bytes in
             while position < rowEnd {
                 let cluster = ClusterScanner.cluster(in: text, bytes: bytes, at: position, width: width)
                 if column + cluster.width > goal { break }
                 column += cluster.width
+                previous = position
                 position = cluster.end
             }
         }
         // A row that wrapped ends where the next begins; the cursor there belongs to the next row.
-        if position == rowEnd && row + 1 < rowStarts.count, let previous = previousClusterStart(before: rowEnd, from: rowStarts[row]) {
-            return previous
-        }
+        if position == rowEnd && row + 1 < rowStarts.count, let previous { return previous }
         return position
     }
 
-    private func previousClusterStart(before end: Int, from start: Int) -> Int? {
-        guard end > start else { return nil }
-        var last: Int?
-        text.withUTF8Bytes { bytes in
-            var position = start
-            while position < end {
-                last = position
-                position = ClusterScanner.cluster(in: text, bytes: bytes, at: position, width: width).end
-            }
-        }
-        return last
+    /// The cells of `row`: text only, no prompt or ghost.
+    func cells(ofRow row: Int, in text: String) -> [Cell] {
+        cells(from: rowStarts[row], to: end(ofRow: row), in: text)
     }
 
-    private mutating func layOut(from row: Int) {
+    /// The cells of the clusters from UTF-8 offset `start` to `end`, both cluster boundaries.
+    func cells(from start: Int, to end: Int, in text: String) -> [Cell] {
+        var cells: [Cell] = []
+        text.withUTF8Bytes { bytes in
+            var position = start
+            cells.reserveCapacity(end - position)
+            while position < end {
+                let byte = bytes[position]
+                if byte >= 0x20 && byte < 0x7F && (position + 1 == bytes.count || bytes[position + 1] < 0x80) {
+                    cells.append(Cell.ascii[Int(byte - 0x20)])
+                    position += 1
+                    continue
+                }
+                let index = text.utf8.index(text.utf8.startIndex, offsetBy: position)
+                let next = text.index(after: index)
+                ClusterScanner.appendCells(of: text[index], style: .plain, width: width, to: &cells)
+                position = text.utf8.distance(from: text.utf8.startIndex, to: next)
+            }
+        }
+        return cells
+    }
+
+    /// Where `row` ends: the next row's start, or the end of the text.
+    func end(ofRow row: Int) -> Int {
+        row + 1 < rowStarts.count ? rowStarts[row + 1] : byteCount
+    }
+
+    private mutating func layOut(_ text: String, from row: Int) {
         var column = row == 0 ? startColumn : 0
         var position = rowStarts[row]
         let width = self.width
         var starts = rowStarts
         rowStarts = []
-        text.withUTF8Bytes { bytes in
+        let count = text.withUTF8Bytes { bytes in
             let count = bytes.count
             while position < count {
                 let byte = bytes[position]
@@ -113,30 +133,18 @@ struct WrappedLine: Sendable {
                 column += cluster.width
                 position = cluster.end
             }
+            return count
         }
         rowStarts = starts
+        byteCount = count
         endColumn = column
     }
+}
 
-    /// The first UTF-8 offset where two texts differ, or nil when they are equal.
-    static func firstDifference(_ old: String, _ new: String) -> Int? {
-        old.withUTF8Bytes { a in
-            new.withUTF8Bytes { b in
-                let common = min(a.count, b.count)
-                var index = 0
-                // Eight bytes at a time: the compare runs on every keystroke in the edited line.
-                if let baseA = a.baseAddress, let baseB = b.baseAddress {
-                    while index + 8 <= common
-                        && UnsafeRawPointer(baseA + index).loadUnaligned(as: UInt64.self)
-                            == UnsafeRawPointer(baseB + index).loadUnaligned(as: UInt64.self) {
-                        index += 8
-                    }
-                }
-                while index < common && a[index] == b[index] { index += 1 }
-                return index == common && a.count == b.count ? nil : index
-            }
-        }
-    }
+extension Cell {
+    /// The cells of the printable ASCII characters, made once: building a `Character` per
+    /// typed key costs more than looking one up.
+    static let ascii: [Cell] = (0x20..<0x7F).map { Cell(Character(Unicode.Scalar(UInt8($0)))) }
 }
 
 extension String {

@@ -124,13 +124,20 @@ public struct Renderer: Sendable {
         guard old.rows.count == new.rows.count, new.rows.count == screenRows, claimedRows == screenRows,
               new.rows.count > 2 else { return nil }
         let count = new.rows.count
-        let inPlace = (0..<count).reduce(0) { $0 + (old.rows[$1] == new.rows[$1] ? 1 : 0) }
+        // Rows come from layout's cache, so a row that moved is the same array: comparing
+        // identities keeps this check linear in the rows, whatever their contents.
+        let inPlace = (0..<count).reduce(0) { $0 + (Self.isSameRow(old.rows[$1], new.rows[$1]) ? 1 : 0) }
         var best: (shift: Int, matches: Int)?
         for shift in 1...min(3, count - 2) {
-            let matches = (0..<(count - shift)).reduce(0) { $0 + (new.rows[$1] == old.rows[$1 + shift] ? 1 : 0) }
+            let matches = (0..<(count - shift)).reduce(0) { $0 + (Self.isSameRow(new.rows[$1], old.rows[$1 + shift]) ? 1 : 0) }
             if matches > inPlace + shift && matches > (best?.matches ?? 0) { best = (shift, matches) }
         }
         return best?.shift
+    }
+
+    private static func isSameRow(_ first: [Cell], _ second: [Cell]) -> Bool {
+        if first.isEmpty || second.isEmpty { return first.isEmpty && second.isEmpty }
+        return first.withUnsafeBufferPointer { a in second.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress && a.count == b.count } }
     }
 
     private mutating func update(row: Int, from oldRow: [Cell], to newRow: [Cell], width: Int) {
