@@ -204,9 +204,9 @@ struct Bench {
     private static func time(_ pipeline: inout Pipeline, _ body: (inout Pipeline) -> Void) -> Sample {
         pipeline.clearOutput()
         let stagesBefore = pipeline.stageTimes
-        let start = MonotonicClock.now()
+        let start = ThreadClock.now()
         body(&pipeline)
-        let elapsed = MonotonicClock.now() - start
+        let elapsed = ThreadClock.now() - start
         return Sample(nanoseconds: elapsed, bytes: pipeline.output.count, stages: pipeline.stageTimes - stagesBefore)
     }
 

@@ -49,31 +49,31 @@ struct Pipeline {
     mutating func receive<Reads: Sequence>(reads: Reads) where Reads.Element: Sequence, Reads.Element.Element == UInt8 {
         guard submitted == nil else { return }
         var events: [KeyEvent] = []
-        let decodingStart = MonotonicClock.now()
+        let decodingStart = ThreadClock.now()
         for read in reads {
             events.append(contentsOf: decoder.feed(read))
         }
-        let editingStart = MonotonicClock.now()
+        let editingStart = ThreadClock.now()
         stageTimes.decoding += editingStart - decodingStart
         for event in events {
             if case .submit(let text)? = editor.handle(event) {
                 editor.pendingChanges.removeAll()
-                stageTimes.editing += MonotonicClock.now() - editingStart
+                stageTimes.editing += ThreadClock.now() - editingStart
                 submitted = text
                 draw(final: true)
-                let finishing = MonotonicClock.now()
+                let finishing = ThreadClock.now()
                 output.append(contentsOf: renderer.finish())
-                stageTimes.rendering += MonotonicClock.now() - finishing
+                stageTimes.rendering += ThreadClock.now() - finishing
                 return
             }
             editor.pendingChanges.removeAll()
         }
-        stageTimes.editing += MonotonicClock.now() - editingStart
+        stageTimes.editing += ThreadClock.now() - editingStart
         draw(final: false)
     }
 
     private mutating func draw(final: Bool) {
-        let presentingStart = MonotonicClock.now()
+        let presentingStart = ThreadClock.now()
         var presentation = editor.presentation(prompt: Self.prompt, continuationPrompt: Self.continuationPrompt,
                                                placeholder: Self.placeholder)
         if final {
@@ -82,12 +82,12 @@ struct Pipeline {
             presentation.footer = []
             presentation.state.cursor = presentation.state.endPosition
         }
-        let layingOutStart = MonotonicClock.now()
+        let layingOutStart = ThreadClock.now()
         stageTimes.presenting += layingOutStart - presentingStart
         let frame = layout.frame(for: presentation, width: Self.width, height: Self.height)
-        let renderingStart = MonotonicClock.now()
+        let renderingStart = ThreadClock.now()
         stageTimes.layingOut += renderingStart - layingOutStart
         output.append(contentsOf: renderer.render(frame, screenRows: Self.height))
-        stageTimes.rendering += MonotonicClock.now() - renderingStart
+        stageTimes.rendering += ThreadClock.now() - renderingStart
     }
 }

@@ -3,10 +3,10 @@ import Glibc
 // `make bench`: times the decoder → editor → layout → renderer chain on scripted input and
 // prints the figures as markdown. Exits with 1 when an entry does not hold what was typed.
 
-let started = MonotonicClock.now()
+let started = ThreadClock.now()
 var bench = Bench()
 bench.run()
-let elapsed = MonotonicClock.now() - started
+let elapsed = ThreadClock.now() - started
 
 print("## ghostline-bench")
 print("")

@@ -10,6 +10,14 @@ struct BracketedPaste: Sendable {
     /// How many bytes of the end marker the latest bytes matched; they are content if the match fails.
     private var matchedMarkerLength = 0
 
+    /// True when no part of the end marker is pending, so bytes other than ESC are plain content.
+    var isAtContent: Bool { matchedMarkerLength == 0 }
+
+    /// Adds bytes that hold no ESC while no part of the end marker is pending.
+    mutating func append(_ content: UnsafeBufferPointer<UInt8>) {
+        bytes.append(contentsOf: content)
+    }
+
     /// Adds one byte of the paste; returns `true` when it completed the end marker.
     mutating func consume(_ byte: UInt8) -> Bool {
         if byte == Self.endMarker[matchedMarkerLength] {

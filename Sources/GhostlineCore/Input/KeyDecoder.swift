@@ -76,8 +76,35 @@ public struct KeyDecoder: Sendable {
     /// Bytes that begin an unfinished sequence or character are kept for the next call. Printable
     /// characters read together may come back as one `.text` event.
     public mutating func feed<Bytes: Sequence>(_ bytes: Bytes) -> [KeyEvent] where Bytes.Element == UInt8 {
-        for byte in bytes {
-            consume(byte)
+        // The generic entry point is not specialized for callers in other modules; the work is
+        // done on a plain buffer, where runs of text and paste bytes are copied in bulk.
+        if let events = bytes.withContiguousStorageIfAvailable({ feed(buffer: $0) }) { return events }
+        return Array(bytes).withUnsafeBufferPointer { feed(buffer: $0) }
+    }
+
+    private mutating func feed(buffer bytes: UnsafeBufferPointer<UInt8>) -> [KeyEvent] {
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            switch state {
+            case .paste where paste.isAtContent:
+                // Inside a paste only ESC can start the end marker: everything before it is content.
+                let end = bytes[index...].firstIndex(of: 0x1B) ?? count
+                paste.append(UnsafeBufferPointer(rebasing: bytes[index..<end]))
+                index = end
+                if index < count {
+                    consume(bytes[index])
+                    index += 1
+                }
+            case .ground where bytes[index] >= 0x20 && bytes[index] != 0x7F:
+                var end = index + 1
+                while end < count && bytes[end] >= 0x20 && bytes[end] != 0x7F { end += 1 }
+                text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end]))
+                index = end
+            default:
+                consume(bytes[index])
+                index += 1
+            }
         }
         emitText(keepingUnfinishedCharacter: true)
         return takeEvents()

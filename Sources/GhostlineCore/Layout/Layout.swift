@@ -21,17 +21,25 @@ public struct Layout: Sendable {
         var extraRows: Int { startsNewRow ? rows.count : rows.count - 1 }
     }
 
-    /// A line's wrapping, and the state version it reflects.
-    private struct CachedLine {
+    /// A line's wrapping, and the state version it reflects. A class, so that a frame updates
+    /// entries where they are instead of copying them out of the dictionary and back.
+    private final class CachedLine: @unchecked Sendable {
         var wrapped: WrappedLine
-        var generation: UInt64
+        let generation: UInt64
         var revision: UInt64
+
+        init(wrapped: WrappedLine, generation: UInt64, revision: UInt64) {
+            self.wrapped = wrapped
+            self.generation = generation
+            self.revision = revision
+        }
     }
 
     /// Drawn rows of a line, its first row with the prompt it was drawn with. Unchanged rows are
     /// then the same arrays frame after frame, and the renderer's comparison of them is immediate.
-    private struct DrawnRows {
-        var rows: [DrawnRow?]
+    /// A class for the same reason as `CachedLine`.
+    private final class DrawnRows: @unchecked Sendable {
+        var rows: [DrawnRow?] = []
         var firstRowPrefix: [Cell] = []
     }
 
@@ -81,8 +89,19 @@ public struct Layout: Sendable {
             ghost = Self.layOutGhost(ghostText, from: cursorLine.endColumn, indent: indent, width: width)
         }
 
-        let rowCount = { (layout: inout Layout, line: Int) -> Int in
+        // Every walk below stays within a screenful of lines around the cursor, so the lines it
+        // visits are looked up once per frame and kept here.
+        let memoBase = max(0, cursor.line - height - 1)
+        var memo = [WrappedLine?](repeating: nil, count: min(state.lineCount - memoBase, 2 * height + 3))
+        let lineLayout = { (layout: inout Layout, line: Int) -> WrappedLine in
+            let slot = line - memoBase
+            if slot >= 0 && slot < memo.count, let known = memo[slot] { return known }
             let wrapped = layout.wrapped(line: line, in: state, startColumn: startColumn(line), width: width)
+            if slot >= 0 && slot < memo.count { memo[slot] = wrapped }
+            return wrapped
+        }
+        let rowCount = { (layout: inout Layout, line: Int) -> Int in
+            let wrapped = lineLayout(&layout, line)
             if line == lastLine, let ghost { return wrapped.rowStarts.count + ghost.extraRows }
             if line == cursor.line && cursorAtMargin { return wrapped.rowStarts.count + 1 }
             return wrapped.rowStarts.count
@@ -98,7 +117,7 @@ public struct Layout: Sendable {
         var cursorRow = 0
         while rows.count < areaHeight && address.line <= lastLine {
             let count = rowCount(&self, address.line)
-            let wrapped = self.wrapped(line: address.line, in: state, startColumn: startColumn(address.line), width: width)
+            let wrapped = lineLayout(&self, address.line)
             let prefix = address.line == 0 ? prompt : continuation
             let take = min(count - address.row, areaHeight - rows.count)
             if address.line == cursor.line { cursorRow = rows.count + cursorPoint.row - address.row }
@@ -167,26 +186,14 @@ public struct Layout: Sendable {
     /// that changed since it was cached, computed afresh when there is no usable entry.
     private mutating func wrapped(line: Int, in state: EditorState, startColumn: Int, width: Int) -> WrappedLine {
         let identity = state.identity(ofLine: line)
-        if let cached = cache[identity], cached.revision == state.revision, cached.generation == state.generation,
-           cached.wrapped.width == width, cached.wrapped.startColumn == startColumn {
-            return cached.wrapped
-        }
-        // Taken out of the dictionary while it changes, so that its arrays are not shared and
-        // updating them does not copy them.
-        if var cached = cache.removeValue(forKey: identity), cached.generation == state.generation,
+        if let cached = cache[identity], cached.generation == state.generation,
            cached.wrapped.width == width, cached.wrapped.startColumn == startColumn,
            let changed = state.firstChangedOffset(ofLine: identity, since: cached.revision) {
+            cached.revision = state.revision
             if let changed {
                 let firstRow = cached.wrapped.update(to: state.line(line), changedFrom: changed)
-                if var rows = drawn.removeValue(forKey: identity) {
-                    for index in min(firstRow, rows.rows.count)..<rows.rows.count where (rows.rows[index]?.end ?? 0) > changed {
-                        rows.rows[index] = nil
-                    }
-                    drawn[identity] = rows
-                }
+                if let drawnRows = drawn[identity] { Self.forgetRows(of: drawnRows, from: firstRow, reachingPast: changed) }
             }
-            cached.revision = state.revision
-            cache[identity] = cached
             return cached.wrapped
         }
         let fresh = WrappedLine(text: state.line(line), startColumn: startColumn, width: width)
@@ -195,14 +202,31 @@ public struct Layout: Sendable {
         return fresh
     }
 
+    /// Drops drawn rows from `firstRow` on that show bytes at or after `changed`.
+    private static func forgetRows(of drawnRows: DrawnRows, from firstRow: Int, reachingPast changed: Int) {
+        for index in min(firstRow, drawnRows.rows.count)..<drawnRows.rows.count where (drawnRows.rows[index]?.end ?? 0) > changed {
+            drawnRows.rows[index] = nil
+        }
+    }
+
     /// Appends the rows of `line` in `range` as shown: the drawn text rows (the prompt before
     /// the first), reused until an edit reaches them, then any ghost rows.
     private mutating func appendRows(_ range: Range<Int>, of line: Int, in state: EditorState, wrapped: WrappedLine,
                                      prefix: [Cell], ghost: GhostRows?, to rows: inout [[Cell]]) {
         let identity = state.identity(ofLine: line)
-        // Taken out of the dictionary while in use: one lookup per line, and no copies of it.
-        var drawnRows = drawn.removeValue(forKey: identity) ?? DrawnRows(rows: [])
-        defer { drawn[identity] = drawnRows }
+        let drawnRows: DrawnRows
+        if let known = drawn[identity] {
+            drawnRows = known
+        } else {
+            drawnRows = DrawnRows()
+            drawn[identity] = drawnRows
+        }
+        Self.appendRows(range, of: state.line(line), wrapped: wrapped, prefix: prefix, ghost: ghost,
+                        drawnRows: drawnRows, to: &rows)
+    }
+
+    private static func appendRows(_ range: Range<Int>, of text: String, wrapped: WrappedLine, prefix: [Cell],
+                                   ghost: GhostRows?, drawnRows: DrawnRows, to rows: inout [[Cell]]) {
         let textRows = wrapped.rowStarts.count
         if drawnRows.rows.count < textRows {
             drawnRows.rows.append(contentsOf: repeatElement(nil, count: textRows - drawnRows.rows.count))
@@ -213,14 +237,13 @@ public struct Layout: Sendable {
             drawnRows.rows[0] = nil
             drawnRows.firstRowPrefix = prefix
         }
-        let text = state.line(line)
         for row in range {
             guard row < textRows else {
                 let index = row - textRows + (ghost?.startsNewRow == true ? 0 : 1)
                 rows.append(ghost.map { index < $0.rows.count ? $0.rows[index] : [] } ?? [])
                 continue
             }
-            let cells = drawnCells(ofRow: row, in: text, wrapped: wrapped, prefix: prefix, drawnRows: &drawnRows)
+            let cells = drawnCells(ofRow: row, in: text, wrapped: wrapped, prefix: prefix, drawnRows: drawnRows)
             if row == textRows - 1, let ghost, !ghost.startsNewRow, let first = ghost.rows.first {
                 rows.append(cells + first)
             } else {
@@ -231,12 +254,12 @@ public struct Layout: Sendable {
 
     /// The cells of a text row: the drawn ones when the row shows the same bytes, extended when
     /// text was only added at its end (typing), made afresh otherwise.
-    private func drawnCells(ofRow row: Int, in text: String, wrapped: WrappedLine, prefix: [Cell],
-                            drawnRows: inout DrawnRows) -> [Cell] {
+    private static func drawnCells(ofRow row: Int, in text: String, wrapped: WrappedLine, prefix: [Cell],
+                            drawnRows: DrawnRows) -> [Cell] {
         let start = wrapped.rowStarts[row], end = wrapped.end(ofRow: row)
         if var drawnRow = drawnRows.rows[row], drawnRow.start == start {
             if drawnRow.end == end { return drawnRow.cells }
-            if drawnRow.end < end && Self.isCharacterBoundary(drawnRow.end, in: text) {
+            if drawnRow.end < end && isCharacterBoundary(drawnRow.end, in: text) {
                 drawnRows.rows[row] = nil
                 drawnRow.cells.append(contentsOf: wrapped.cells(from: drawnRow.end, to: end, in: text))
                 drawnRow.end = end
