@@ -259,7 +259,7 @@ public struct Layout: Sendable {
         let start = wrapped.rowStarts[row], end = wrapped.end(ofRow: row)
         if var drawnRow = drawnRows.rows[row], drawnRow.start == start {
             if drawnRow.end == end { return drawnRow.cells }
-            if drawnRow.end < end && isCharacterBoundary(drawnRow.end, in: text) {
+            if drawnRow.end < end && WrappedLine.isCharacterBoundary(drawnRow.end, in: text) {
                 drawnRows.rows[row] = nil
                 drawnRow.cells.append(contentsOf: wrapped.cells(from: drawnRow.end, to: end, in: text))
                 drawnRow.end = end
@@ -271,10 +271,6 @@ public struct Layout: Sendable {
         cells.append(contentsOf: wrapped.cells(from: start, to: end, in: text))
         drawnRows.rows[row] = DrawnRow(start: start, end: end, cells: cells)
         return cells
-    }
-
-    private static func isCharacterBoundary(_ offset: Int, in text: String) -> Bool {
-        text.utf8.index(text.utf8.startIndex, offsetBy: offset).samePosition(in: text) != nil
     }
 
     private mutating func pruneCache(lineCount: Int, state: EditorState) {

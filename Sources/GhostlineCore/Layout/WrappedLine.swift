@@ -29,6 +29,14 @@ struct WrappedLine: Sendable {
     /// returns the first row laid out again (rows before it are as they were).
     @discardableResult
     mutating func update(to text: String, changedFrom changedOffset: Int) -> Int {
+        let lastRow = rowStarts.count - 1
+        if changedOffset == byteCount && changedOffset > rowStarts[lastRow]
+            && text.utf8.count >= byteCount && Self.isCharacterBoundary(changedOffset, in: text) {
+            // Text only added at the end, after a cluster that it does not join: wrapping goes
+            // on from where it stopped, so typing at the end costs the typed characters only.
+            layOut(text, from: lastRow, position: changedOffset, column: endColumn)
+            return lastRow
+        }
         var row = rowStarts.partitionedIndex { $0 > changedOffset } - 1
         // The row before the change may gain the changed row's first cluster (a deletion made
         // room) or merge with it (a combining mark typed at a row start), so it is redone too.
@@ -101,14 +109,23 @@ struct WrappedLine: Sendable {
         return cells
     }
 
+    static func isCharacterBoundary(_ offset: Int, in text: String) -> Bool {
+        text.utf8.index(text.utf8.startIndex, offsetBy: offset).samePosition(in: text) != nil
+    }
+
     /// Where `row` ends: the next row's start, or the end of the text.
     func end(ofRow row: Int) -> Int {
         row + 1 < rowStarts.count ? rowStarts[row + 1] : byteCount
     }
 
     private mutating func layOut(_ text: String, from row: Int) {
-        var column = row == 0 ? startColumn : 0
-        var position = rowStarts[row]
+        layOut(text, from: row, position: rowStarts[row], column: row == 0 ? startColumn : 0)
+    }
+
+    /// Lays out from `position`, at `column` of `row`, to the end of the text.
+    private mutating func layOut(_ text: String, from row: Int, position start: Int, column startingColumn: Int) {
+        var column = startingColumn
+        var position = start
         let width = self.width
         var starts = rowStarts
         rowStarts = []
