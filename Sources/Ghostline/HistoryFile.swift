@@ -17,12 +17,34 @@ public struct HistoryFile: Sendable {
     }
 
     /// The entries in the file, the newest `capacity` of them; empty when the file does not exist.
+    ///
+    /// Entries are appended as they are submitted, so the file grows; once it holds more than
+    /// twice `capacity` entries it is rewritten with the newest `capacity` (through a temporary
+    /// file and a rename, so a crash never leaves it half written).
     public func load(capacity: Int = 1_000) -> History {
         guard let descriptor = try? FileDescriptor.open(path, flags: O_RDONLY) else { return History(capacity: capacity) }
-        defer { try? descriptor.close() }
         let bytes = (try? descriptor.readToEnd()) ?? []
+        try? descriptor.close()
         let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: true)
-        return History(entries: lines.suffix(capacity).map { Self.decode($0) }, capacity: capacity)
+        let kept = lines.suffix(capacity)
+        if lines.count > 2 * capacity { try? rewrite(with: kept) }
+        return History(entries: kept.map { Self.decode($0) }, capacity: capacity)
+    }
+
+    private func rewrite(with lines: ArraySlice<ArraySlice<UInt8>>) throws {
+        let temporary = path + ".tmp-\(getpid())"
+        let descriptor = try FileDescriptor.open(temporary, flags: O_WRONLY | O_CREAT | O_TRUNC, permissions: 0o600)
+        var bytes: [UInt8] = []
+        for line in lines { bytes += line + [0x0A] }
+        do {
+            try descriptor.writeAll(bytes)
+            try descriptor.close()
+            try replaceFile(at: path, with: temporary)
+        } catch {
+            try? descriptor.close()
+            try? removeFile(at: temporary)
+            throw error
+        }
     }
 
     /// Appends one entry (blank entries are skipped, as in history itself).

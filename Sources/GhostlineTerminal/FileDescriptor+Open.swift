@@ -32,3 +32,17 @@ extension FileDescriptor {
         }
     }
 }
+
+/// Replaces the file at `destination` with the one at `source`, atomically.
+///
+/// The corresponding C function is `rename`.
+public func replaceFile(at destination: String, with source: String) throws {
+    if rename(source, destination) != 0 { throw Errno.current }
+}
+
+/// Removes the file at `path`.
+///
+/// The corresponding C function is `unlink`.
+public func removeFile(at path: String) throws {
+    if unlink(path) != 0 { throw Errno.current }
+}

@@ -100,3 +100,15 @@ func cancellingRestoresTheOriginalTextAndCursor(key: KeyEvent) {
     editor.press(.control("r"))
     #expect(editor.suggestionSuffix == nil)
 }
+
+@Test func enterInAMultiLineSearchEndsTheSearchAtTheEndOfTheMatch() {
+    var editor = Editor(history: History(entries: ["make test", "ls"]))
+    editor.isMultiline = true
+    editor.press(.control("r"))
+    editor.press(.text("make"))
+    #expect(editor.state.text == "make test")
+    let request = editor.press(.key(.enter))
+    #expect(request == nil, "multi-line Enter does not submit an incomplete entry")
+    #expect(!editor.isSearching)
+    #expect(editor.state.text == "make test\n")
+}

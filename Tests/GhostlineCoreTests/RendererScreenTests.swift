@@ -199,3 +199,33 @@ struct SplitMix: RandomNumberGenerator {
         return value ^ (value >> 31)
     }
 }
+
+@Suite struct RendererProtocolTests {
+    @Test func framesRewritingSeveralRowsAreSynchronizedAndSingleRowFramesAreNot() {
+        var harness = ScreenHarness(width: 10, height: 6)
+        harness.draw(text: "")
+        let many = harness.draw(text: "abcdefghijklmnopqrstuvwxyz")
+        let text = String(decoding: many, as: UTF8.self)
+        #expect(text.hasPrefix("\u{1B}[?2026h") && text.hasSuffix("\u{1B}[?2026l"))
+        #expect(harness.screen.synchronizedOutputDepth == 0)
+        let one = harness.draw(text: "abcdefghijklmnopqrstuvwxyz!")
+        #expect(!String(decoding: one, as: UTF8.self).contains("2026"))
+    }
+
+    @Test func rowsAboveTheCursorAfterAShrinkCountEachRowRewrapped() {
+        var harness = ScreenHarness(width: 40, height: 10)
+        harness.draw(text: String(repeating: "x", count: 38) + "yyy")
+        // Row 0 holds 40 cells ("> " and 38 x), row 1 holds "yyy" with the cursor after it.
+        #expect(harness.renderer.rowsAbove(afterResizeTo: 20) == 2)
+        #expect(harness.renderer.rowsAbove(afterResizeTo: 3) == 15)
+        #expect(harness.renderer.rowsAbove(afterResizeTo: 60) == 1, "growing never joins rows: they end in hard breaks")
+    }
+
+    @Test func finishingLeavesTheCursorOnAFreshRowInPlainStyle() {
+        var harness = ScreenHarness(width: 20, height: 5)
+        harness.draw(text: "", placeholder: StyledText("ghost", style: .placeholder))
+        harness.screen.feed(harness.renderer.finish())
+        #expect(harness.screen.cursorRow == 1 && harness.screen.cursorColumn == 0)
+        #expect(harness.screen.currentAttributes == .plain)
+    }
+}

@@ -83,9 +83,15 @@ extension Editor {
             setText(current.originalText)
             state.cursor = current.originalCursor
             return command == .interrupt ? .some(.interrupt) : .some(nil)
-        case .submitOrInsertNewline?, .submit?:
+        case .submit?:
             search = nil
             return .some(submit())
+        case .submitOrInsertNewline?:
+            // Enter takes the match as it is: single-line it is submitted (as readline does); in
+            // multi-line mode Enter then does what it does at the end of the text.
+            search = nil
+            state.cursor = state.endPosition
+            return nil
         default:
             search = nil
             return nil

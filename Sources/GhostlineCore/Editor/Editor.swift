@@ -82,8 +82,11 @@ public struct Editor {
                 return perform(command)
             }
             if keyMap.isPrefix(pendingKeys) { return nil }
+            let started = pendingKeys.count > 1
             pendingKeys.removeAll()
-            return nil
+            // A key that does not finish a chord (Ctrl-X then `a`) is not lost: the unfinished
+            // prefix is dropped, as in readline, and the key does what it does on its own.
+            return started ? handle(event) : nil
         }
     }
 
