@@ -56,6 +56,8 @@ final class InteractiveSession {
             editor.delegate?.lineEditorDidEndEditing(editor)
         }
         var buffer = [UInt8](repeating: 0, count: 65_536)
+        var watched = [input]
+        if let signals { watched.append(signals.fileDescriptor) }
         // Keys typed after the previous entry's Enter belong to this one.
         var events = editor.typedAhead
         editor.typedAhead.removeAll()
@@ -64,8 +66,6 @@ final class InteractiveSession {
         while true {
             if !events.isEmpty, let outcome = try handle(&events) { return outcome.entry }
             let timeout: Int32 = decoder.isPending ? Self.escapeTimeout : -1
-            var watched = [input]
-            if let signals { watched.append(signals.fileDescriptor) }
             let ready: [FileDescriptor]
             do {
                 ready = try waitForInput(on: watched, timeoutMilliseconds: timeout)
@@ -143,8 +143,8 @@ final class InteractiveSession {
 
     /// Tells the delegate about each change, before the next frame is drawn.
     private func reportChanges() {
+        guard !editor.engine.pendingChanges.isEmpty else { return }
         let changes = editor.engine.pendingChanges
-        guard !changes.isEmpty else { return }
         editor.engine.pendingChanges.removeAll()
         guard let delegate = editor.delegate else { return }
         for _ in changes { delegate.lineEditorDidChange(editor) }
@@ -155,7 +155,7 @@ final class InteractiveSession {
 
     /// The styled prompts and placeholder, and the geometry they give, for the configuration
     /// they were made from: rebuilt only when the app changes it or the terminal is resized.
-    private struct Decorations {
+    private final class Decorations {
         var prompt: String
         var continuationPrompt: String?
         var placeholder: String?
@@ -167,6 +167,22 @@ final class InteractiveSession {
         var styledContinuationPrompt: StyledText
         var styledPlaceholder: StyledText?
         var geometry: TextGeometry
+
+        init(prompt: String, continuationPrompt: String?, placeholder: String?, promptStyle: Style,
+             placeholderStyle: Style, usesColor: Bool, columns: Int, styledPrompt: StyledText,
+             styledContinuationPrompt: StyledText, styledPlaceholder: StyledText?, geometry: TextGeometry) {
+            self.prompt = prompt
+            self.continuationPrompt = continuationPrompt
+            self.placeholder = placeholder
+            self.promptStyle = promptStyle
+            self.placeholderStyle = placeholderStyle
+            self.usesColor = usesColor
+            self.columns = columns
+            self.styledPrompt = styledPrompt
+            self.styledContinuationPrompt = styledContinuationPrompt
+            self.styledPlaceholder = styledPlaceholder
+            self.geometry = geometry
+        }
 
         func matches(_ editor: LineEditor, columns: Int) -> Bool {
             prompt == editor.prompt && continuationPrompt == editor.continuationPrompt && placeholder == editor.placeholder
@@ -200,9 +216,12 @@ final class InteractiveSession {
     }
 
     private func presentation(final: Bool, decorations: Decorations) -> Presentation {
-        var presentation = editor.engine.presentation(
-            prompt: decorations.styledPrompt, continuationPrompt: decorations.styledContinuationPrompt,
-            placeholder: decorations.styledPlaceholder)
+        // Through an inout access: calling a method on the engine as a plain property of the
+        // editor object would copy the whole engine first.
+        var presentation = editor.withEngine { engine in
+            engine.presentation(prompt: decorations.styledPrompt, continuationPrompt: decorations.styledContinuationPrompt,
+                                placeholder: decorations.styledPlaceholder)
+        }
         if final {
             presentation.placeholder = nil
             presentation.suggestion = nil

@@ -107,6 +107,11 @@ public final class LineEditor {
         }
     }
 
+    /// Runs `body` on the engine in place.
+    func withEngine<Result>(_ body: (inout Editor) -> Result) -> Result {
+        body(&engine)
+    }
+
     /// Where the cursor is in the text.
     public var cursor: TextPosition {
         get { engine.state.cursor }

@@ -49,31 +49,31 @@ struct Pipeline {
     mutating func receive<Reads: Sequence>(reads: Reads) where Reads.Element: Sequence, Reads.Element.Element == UInt8 {
         guard submitted == nil else { return }
         var events: [KeyEvent] = []
-        let decodingStart = ThreadClock.now()
+        let decodingStart = MonotonicClock.now()
         for read in reads {
             events.append(contentsOf: decoder.feed(read))
         }
-        let editingStart = ThreadClock.now()
+        let editingStart = MonotonicClock.now()
         stageTimes.decoding += editingStart - decodingStart
         for event in events {
             if case .submit(let text)? = editor.handle(event) {
                 editor.pendingChanges.removeAll()
-                stageTimes.editing += ThreadClock.now() - editingStart
+                stageTimes.editing += MonotonicClock.now() - editingStart
                 submitted = text
                 draw(final: true)
-                let finishing = ThreadClock.now()
+                let finishing = MonotonicClock.now()
                 output.append(contentsOf: renderer.finish())
-                stageTimes.rendering += ThreadClock.now() - finishing
+                stageTimes.rendering += MonotonicClock.now() - finishing
                 return
             }
             editor.pendingChanges.removeAll()
         }
-        stageTimes.editing += ThreadClock.now() - editingStart
+        stageTimes.editing += MonotonicClock.now() - editingStart
         draw(final: false)
     }
 
     private mutating func draw(final: Bool) {
-        let presentingStart = ThreadClock.now()
+        let presentingStart = MonotonicClock.now()
         var presentation = editor.presentation(prompt: Self.prompt, continuationPrompt: Self.continuationPrompt,
                                                placeholder: Self.placeholder)
         if final {
@@ -82,12 +82,12 @@ struct Pipeline {
             presentation.footer = []
             presentation.state.cursor = presentation.state.endPosition
         }
-        let layingOutStart = ThreadClock.now()
+        let layingOutStart = MonotonicClock.now()
         stageTimes.presenting += layingOutStart - presentingStart
         let frame = layout.frame(for: presentation, width: Self.width, height: Self.height)
-        let renderingStart = ThreadClock.now()
+        let renderingStart = MonotonicClock.now()
         stageTimes.layingOut += renderingStart - layingOutStart
         output.append(contentsOf: renderer.render(frame, screenRows: Self.height))
-        stageTimes.rendering += ThreadClock.now() - renderingStart
+        stageTimes.rendering += MonotonicClock.now() - renderingStart
     }
 }

@@ -26,17 +26,23 @@ struct UndoHistory: Sendable {
     /// a word, or any other kind of edit, starts a new group.
     mutating func record(_ edit: RecordedEdit, kind: GroupKind) {
         redoGroups.removeAll()
-        let startsWord = edit.insertedText.first.map { $0.isWhitespace } ?? false
+        let startsWord = edit.insertedText.first.map(Self.isSpace) ?? false
         if kind == .typing, newestKind == .typing, let previous = undoGroups.last?.last,
            previous.insertedRange.upperBound == edit.removedRange.lowerBound,
            edit.removedText.isEmpty,
-           !(startsWord && !(previous.insertedText.last?.isWhitespace ?? false)) {
+           !(startsWord && !(previous.insertedText.last.map(Self.isSpace) ?? false)) {
             undoGroups[undoGroups.count - 1].append(edit)
         } else {
             undoGroups.append([edit])
             if undoGroups.count > limit { undoGroups.removeFirst() }
         }
         newestKind = kind
+    }
+
+    /// Whitespace, with the common ASCII cases answered before Unicode's property tables.
+    private static func isSpace(_ character: Character) -> Bool {
+        if let ascii = character.asciiValue { return ascii == 0x20 || (0x09...0x0D).contains(ascii) }
+        return character.isWhitespace
     }
 
     /// Ends the current group, so the next edit starts a new one (after a cursor move, say).

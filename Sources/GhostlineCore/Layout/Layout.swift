@@ -54,8 +54,10 @@ public struct Layout: Sendable {
     private var cache: [UInt64: CachedLine] = [:]
     private var drawn: [UInt64: DrawnRows] = [:]
     /// The prompts' cells for the last width, rebuilt only when a prompt or the width changes.
-    private var prefixes: [StyledText: (width: Int, cells: [Cell])] = [:]
+    private var prefixes: [(prompt: StyledText, width: Int, cells: [Cell])] = []
     private var top = RowAddress(line: 0, row: 0)
+    /// The wrapping of the lines a frame visits, looked up once per frame; kept to reuse its storage.
+    private var memo: [WrappedLine?] = []
 
     /// Creates a layout with an empty cache.
     public init() {}
@@ -92,12 +94,13 @@ public struct Layout: Sendable {
         // Every walk below stays within a screenful of lines around the cursor, so the lines it
         // visits are looked up once per frame and kept here.
         let memoBase = max(0, cursor.line - height - 1)
-        var memo = [WrappedLine?](repeating: nil, count: min(state.lineCount - memoBase, 2 * height + 3))
+        memo.removeAll(keepingCapacity: true)
+        memo.append(contentsOf: repeatElement(nil, count: min(state.lineCount - memoBase, 2 * height + 3)))
         let lineLayout = { (layout: inout Layout, line: Int) -> WrappedLine in
             let slot = line - memoBase
-            if slot >= 0 && slot < memo.count, let known = memo[slot] { return known }
+            if slot >= 0 && slot < layout.memo.count, let known = layout.memo[slot] { return known }
             let wrapped = layout.wrapped(line: line, in: state, startColumn: startColumn(line), width: width)
-            if slot >= 0 && slot < memo.count { memo[slot] = wrapped }
+            if slot >= 0 && slot < layout.memo.count { layout.memo[slot] = wrapped }
             return wrapped
         }
         let rowCount = { (layout: inout Layout, line: Int) -> Int in
@@ -131,6 +134,9 @@ public struct Layout: Sendable {
             rows.append(row)
         }
         pruneCache(lineCount: state.lineCount, state: state)
+        // Emptied now, not at the next frame's start: copies of a line's wrapping kept here would
+        // make the next edit's update copy its row starts.
+        memo.removeAll(keepingCapacity: true)
         return Frame(rows: rows, cursor: ScreenPoint(row: cursorRow, column: cursorPoint.column), width: width)
     }
 
@@ -288,10 +294,12 @@ public struct Layout: Sendable {
 
     /// A prompt's cells, cut to leave at least one column for text; cached.
     private mutating func prefixCells(_ prompt: StyledText, width: Int) -> [Cell] {
-        if let cached = prefixes[prompt], cached.width == width { return cached.cells }
-        if prefixes.count > 8 { prefixes.removeAll() }
+        // Two entries (prompt and continuation prompt), compared rather than hashed: an equal
+        // string that shares storage compares at once.
+        if let cached = prefixes.first(where: { $0.width == width && $0.prompt == prompt }) { return cached.cells }
+        if prefixes.count >= 2 { prefixes.removeFirst() }
         let cells = Self.makePrefixCells(prompt, width: width)
-        prefixes[prompt] = (width, cells)
+        prefixes.append((prompt, width, cells))
         return cells
     }
 
