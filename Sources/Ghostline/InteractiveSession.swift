@@ -281,7 +281,8 @@ final class InteractiveSession {
     }
 
     private func suspend() throws {
-        try write(renderer.finish() + Self.pasteOff)
+        // The shell starts a row of its own for its "Stopped" line.
+        try write(renderer.finish(startingFreshRow: false) + Self.pasteOff)
         rawMode.restore()
         suspendProcess()
         do {
@@ -289,8 +290,13 @@ final class InteractiveSession {
         } catch let error as Errno {
             throw LineEditorError.system(error)
         }
-        try write(Self.pasteOn)
+        // Continued after a real stop, the shell has left the cursor on a fresh row. When the
+        // stop was discarded (an orphaned process group) no SIGCONT came and the cursor is still
+        // at the end of the entry, so the prompt starts on the next row.
+        let received = signals?.drain() ?? []
+        try write(Self.pasteOn + Array((received.contains(SIGCONT) ? "\r" : "\r\n").utf8))
         layout.reset()
+        try handleSignals(received.filter { $0 != SIGCONT && $0 != SIGTSTP })
     }
 
     /// Draws the entry one last time without ghost text (what was typed stays visible, as with

@@ -101,15 +101,16 @@ public struct Renderer: Sendable {
     }
 
     /// The bytes that leave the area for good: cursor below the last row, at the start of a
-    /// fresh row, plain style.
-    public mutating func finish() -> [UInt8] {
+    /// fresh row, plain style. With `startingFreshRow` false the cursor stays at the end of the
+    /// last row, for a shell that starts its own (as job control does on Ctrl-Z).
+    public mutating func finish(startingFreshRow: Bool = true) -> [UInt8] {
         output.removeAll(keepingCapacity: true)
         let rows = previous?.rows ?? []
         let width = previous?.width ?? 1
         let lastRow = max(rows.count - 1, cursor.row)
         move(to: ScreenPoint(row: lastRow, column: min(cursor.row == lastRow ? cursor.column : 0, width - 1)), width: width)
         if currentStyle != .plain { setStyle(.plain) }
-        append("\r\n")
+        if startingFreshRow { append("\r\n") }
         let bytes = output
         reset()
         return bytes
