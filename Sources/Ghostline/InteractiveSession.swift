@@ -13,6 +13,7 @@ final class InteractiveSession {
     /// Bracketed paste on and off.
     private static let pasteOn = Array("\u{1B}[?2004h".utf8)
     private static let pasteOff = Array("\u{1B}[?2004l".utf8)
+    private static let showCursor = Array("\u{1B}[?25h".utf8)
 
     private unowned let editor: LineEditor
     private let input: FileDescriptor
@@ -48,7 +49,8 @@ final class InteractiveSession {
             guard let delegate = editor.delegate else { return true }
             return delegate.lineEditor(editor, shouldChangeTextIn: change.range, replacementText: change.replacement)
         }
-        try write(Self.pasteOn)
+        // Bracketed paste on, and the cursor shown in case the program before us hid it.
+        try write(Self.pasteOn + Self.showCursor)
         editor.delegate?.lineEditorDidBeginEditing(editor)
         try draw()
         defer {
@@ -222,12 +224,7 @@ final class InteractiveSession {
             engine.presentation(prompt: decorations.styledPrompt, continuationPrompt: decorations.styledContinuationPrompt,
                                 placeholder: decorations.styledPlaceholder)
         }
-        if final {
-            presentation.placeholder = nil
-            presentation.suggestion = nil
-            presentation.footer = []
-            presentation.state.cursor = presentation.state.endPosition
-        }
+        if final { presentation = presentation.finished }
         return presentation
     }
 

@@ -76,12 +76,7 @@ struct Pipeline {
         let presentingStart = MonotonicClock.now()
         var presentation = editor.presentation(prompt: Self.prompt, continuationPrompt: Self.continuationPrompt,
                                                placeholder: Self.placeholder)
-        if final {
-            presentation.placeholder = nil
-            presentation.suggestion = nil
-            presentation.footer = []
-            presentation.state.cursor = presentation.state.endPosition
-        }
+        if final { presentation = presentation.finished }
         let layingOutStart = MonotonicClock.now()
         stageTimes.presenting += layingOutStart - presentingStart
         let frame = layout.frame(for: presentation, width: Self.width, height: Self.height)

@@ -1,25 +1,13 @@
 import Testing
 @testable import GhostlineCore
-
-/// SplitMix64: a small seeded generator, so a failing input can be reproduced from its seed.
-private struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
-    }
-}
+import GhostlineTestSupport
 
 @Suite struct KeyDecoderFuzzTests {
     /// Bytes that drive the decoder into its states, mixed with arbitrary bytes.
     private static let interestingBytes: [UInt8] = Array("\u{1B}\u{1B}\u{1B}[[O]P_~;:<?$^@0123456789AMuaZ\\\u{07}\r\n\t\u{7F}\u{08}\u{00}x".utf8)
         + [0x80, 0xBF, 0xC2, 0xE2, 0xED, 0xF0, 0xF4, 0xFF]
 
-    private static func randomInput(using generator: inout SeededGenerator) -> [UInt8] {
+    private static func randomInput(using generator: inout SplitMix64) -> [UInt8] {
         let length = Int.random(in: 0...48, using: &generator)
         var bytes: [UInt8] = []
         for _ in 0..<length {
@@ -35,7 +23,7 @@ private struct SeededGenerator: RandomNumberGenerator {
         return bytes
     }
 
-    private static func randomPieces(of bytes: [UInt8], using generator: inout SeededGenerator) -> [[UInt8]] {
+    private static func randomPieces(of bytes: [UInt8], using generator: inout SplitMix64) -> [[UInt8]] {
         var pieces: [[UInt8]] = []
         var start = 0
         while start < bytes.count {
@@ -47,7 +35,7 @@ private struct SeededGenerator: RandomNumberGenerator {
     }
 
     @Test func randomBytesNeverYieldControlsAsTextAndDecodeTheSameInAnyChunking() {
-        var generator = SeededGenerator(state: 0x6768_6F73_746C_696E)
+        var generator = SplitMix64(seed: 0x6768_6F73_746C_696E)
         for _ in 0..<4000 {
             let input = Self.randomInput(using: &generator)
             let whole = mergingAdjacentText(decode([input]))
@@ -63,7 +51,7 @@ private struct SeededGenerator: RandomNumberGenerator {
     }
 
     @Test func flushLeavesNothingPendingOutsideAPaste() {
-        var generator = SeededGenerator(state: 42)
+        var generator = SplitMix64(seed: 42)
         for _ in 0..<2000 {
             var decoder = KeyDecoder()
             _ = decoder.feed(Self.randomInput(using: &generator))

@@ -156,23 +156,11 @@ private let placeholder = StyledText("Type a message…", style: .placeholder)
     /// frame produces (the viewport may differ from a fresh layout's, which starts at the top).
     @Test(arguments: [(80, 24), (20, 6), (7, 5), (3, 4), (12, 3)])
     func incrementalFramesMatchAFreshDraw(width: Int, height: Int) {
-        var random = SplitMix(seed: UInt64(width * 1_000 + height))
-        let pieces = ["a", "b", " ", "中", "é", "🇫🇷", "\u{1B}", "xyz", "\n", "👍🏽", "請輸入"]
+        var edits = RandomEdits(seed: UInt64(width * 1_000 + height))
         var harness = ScreenHarness(width: width, height: height)
         var state = EditorState()
         for step in 0..<300 {
-            switch random.next() % 6 {
-            case 0, 1, 2:
-                let piece = pieces[Int(random.next() % UInt64(pieces.count))]
-                state.replace(state.cursor..<state.cursor, with: piece)
-            case 3:
-                state.replace(state.position(before: state.cursor)..<state.cursor, with: "")
-            case 4:
-                state.cursor = state.position(before: state.cursor)
-            default:
-                let line = Int(random.next() % UInt64(state.lineCount))
-                state.cursor = TextPosition(line: line, offset: 0)
-            }
+            edits.apply(to: &state)
             let presentation = Presentation(state: state, prompt: "> ", continuationPrompt: "… ",
                                             placeholder: StyledText("Type…", style: .placeholder))
             harness.draw(presentation)
@@ -184,48 +172,5 @@ private let placeholder = StyledText("Type a message…", style: .placeholder)
                 return
             }
         }
-    }
-}
-
-/// A small deterministic random number generator, so failures replay.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
-    }
-}
-
-@Suite struct RendererProtocolTests {
-    @Test func framesRewritingSeveralRowsAreSynchronizedAndSingleRowFramesAreNot() {
-        var harness = ScreenHarness(width: 10, height: 6)
-        harness.draw(text: "")
-        let many = harness.draw(text: "abcdefghijklmnopqrstuvwxyz")
-        let text = String(decoding: many, as: UTF8.self)
-        #expect(text.hasPrefix("\u{1B}[?2026h") && text.hasSuffix("\u{1B}[?2026l"))
-        #expect(harness.screen.synchronizedOutputDepth == 0)
-        let one = harness.draw(text: "abcdefghijklmnopqrstuvwxyz!")
-        #expect(!String(decoding: one, as: UTF8.self).contains("2026"))
-    }
-
-    @Test func rowsAboveTheCursorAfterAShrinkCountEachRowRewrapped() {
-        var harness = ScreenHarness(width: 40, height: 10)
-        harness.draw(text: String(repeating: "x", count: 38) + "yyy")
-        // Row 0 holds 40 cells ("> " and 38 x), row 1 holds "yyy" with the cursor after it.
-        #expect(harness.renderer.rowsAbove(afterResizeTo: 20) == 2)
-        #expect(harness.renderer.rowsAbove(afterResizeTo: 3) == 15)
-        #expect(harness.renderer.rowsAbove(afterResizeTo: 60) == 1, "growing never joins rows: they end in hard breaks")
-    }
-
-    @Test func finishingLeavesTheCursorOnAFreshRowInPlainStyle() {
-        var harness = ScreenHarness(width: 20, height: 5)
-        harness.draw(text: "", placeholder: StyledText("ghost", style: .placeholder))
-        harness.screen.feed(harness.renderer.finish())
-        #expect(harness.screen.cursorRow == 1 && harness.screen.cursorColumn == 0)
-        #expect(harness.screen.currentAttributes == .plain)
     }
 }

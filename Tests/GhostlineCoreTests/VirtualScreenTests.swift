@@ -425,18 +425,9 @@ func selectGraphicRendition(parameters: String, expected: CellAttributes) {
 
 // MARK: - Arbitrary output
 
-/// A deterministic generator, so that a failure reproduces.
-private struct LinearCongruentialGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-        return state
-    }
-}
-
 /// Bytes that look like terminal output often enough to reach every parser state.
 private func arbitraryOutput(seed: UInt64, count: Int) -> [UInt8] {
-    var generator = LinearCongruentialGenerator(state: seed)
+    var generator = SplitMix64(seed: seed)
     let fragments: [[UInt8]] = [
         [0x1B], Array("[".utf8), Array(";".utf8), Array("?".utf8), Array(":".utf8), Array("]".utf8),
         Array("0123456789".utf8), Array("ABCDEFGHJKLMPSTXdfm@`hlnrsu".utf8), Array("\r\n\t\u{8}\u{7}".utf8),
@@ -481,7 +472,7 @@ func arbitraryOutputKeepsTheScreenConsistent(seed: UInt64) {
     var whole = VirtualScreen(columns: 7, rows: 5)
     whole.feed(bytes)
     var chunked = VirtualScreen(columns: 7, rows: 5)
-    var generator = LinearCongruentialGenerator(state: seed)
+    var generator = SplitMix64(seed: seed)
     var start = 0
     while start < bytes.count {
         let end = min(start + Int.random(in: 1...9, using: &generator), bytes.count)

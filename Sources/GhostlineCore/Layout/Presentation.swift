@@ -27,4 +27,15 @@ public struct Presentation: Sendable {
         self.suggestion = suggestion
         self.footer = footer
     }
+
+    /// What stays on screen once the entry is over: the text without ghost text or footer,
+    /// the cursor at its end, where the terminal's next output continues below.
+    public var finished: Presentation {
+        var finished = self
+        finished.placeholder = nil
+        finished.suggestion = nil
+        finished.footer = []
+        finished.state.cursor = state.endPosition
+        return finished
+    }
 }
