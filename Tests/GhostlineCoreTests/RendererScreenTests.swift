@@ -154,12 +154,12 @@ private let placeholder = StyledText("Type a message…", style: .placeholder)
 @Suite struct IncrementalDrawingTests {
     /// Random edits drawn incrementally must leave exactly the screen a fresh draw of the same
     /// frame produces (the viewport may differ from a fresh layout's, which starts at the top).
-    @Test(arguments: [(80, 24), (20, 6), (7, 5), (3, 4), (12, 3)])
+    @Test(arguments: [(80, 24), (20, 6), (7, 5), (3, 4), (12, 3), (9, 9), (2, 6), (41, 4)])
     func incrementalFramesMatchAFreshDraw(width: Int, height: Int) {
         var edits = RandomEdits(seed: UInt64(width * 1_000 + height))
         var harness = ScreenHarness(width: width, height: height)
         var state = EditorState()
-        for step in 0..<300 {
+        for step in 0..<800 {
             edits.apply(to: &state)
             let presentation = Presentation(state: state, prompt: "> ", continuationPrompt: "… ",
                                             placeholder: StyledText("Type…", style: .placeholder))

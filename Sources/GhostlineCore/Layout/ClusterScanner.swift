@@ -21,8 +21,24 @@ enum ClusterScanner {
     /// Display columns of a character as the layout draws it.
     static func displayColumns(of character: Character, width: Int) -> Int {
         if let caret = character.caretNotation { return caret.count > width ? 1 : caret.count }
+        if let based = withDottedBase(character) {
+            return based.reduce(0) { $0 + displayColumns(of: $1, width: width) }
+        }
         let columns = character.displayWidth
         return columns > width ? 1 : columns
+    }
+
+    /// A cluster that starts with a character made to extend the one before it (a combining
+    /// mark, a joiner, a skin-tone modifier, a variation selector) — found at a line's start or
+    /// after a control character — would join whatever the terminal drew last, the prompt's
+    /// space say. It is shown on a dotted circle instead, as fonts show a lone mark; nil for
+    /// every other character.
+    static func withDottedBase(_ character: Character) -> String? {
+        guard let first = character.unicodeScalars.first, first.value >= 0x300 else { return nil }
+        let properties = first.properties
+        guard properties.isGraphemeExtend || first.value == 0x200D || (0x1F3FB...0x1F3FF).contains(first.value)
+            || properties.generalCategory == .spacingMark else { return nil }
+        return "\u{25CC}" + String(character)
     }
 }
 
@@ -30,6 +46,10 @@ extension ClusterScanner {
     /// Appends the cells that draw `character` in `style` to `row`: caret notation for controls,
     /// two cells for a wide character, none for a zero-width one, the stand-in when it cannot fit.
     static func appendCells(of character: Character, style: Style, width: Int, to row: inout [Cell]) {
+        if let based = withDottedBase(character) {
+            for part in based { appendCells(of: part, style: style, width: width, to: &row) }
+            return
+        }
         if let caret = character.caretNotation {
             if caret.count > width {
                 row.append(Cell(tooWide, style: style))

@@ -242,7 +242,15 @@ public struct Renderer: Sendable {
             claimedRows = max(claimedRows, cursor.row + 1)
             return
         }
-        if target.row == cursor.row && target.column == cursor.column && !pendingWrap { return }
+        if target.row == cursor.row && target.column == cursor.column {
+            // The cursor is where it should be, but after a write in the last column the
+            // terminal still means to wrap before the next character; any explicit move ends that.
+            if pendingWrap {
+                append("\u{1B}[\(target.column + 1)G")
+                pendingWrap = false
+            }
+            return
+        }
         if target.row < cursor.row {
             append("\u{1B}[\(cursor.row - target.row == 1 ? "" : String(cursor.row - target.row))A")
         } else if target.row > cursor.row {
@@ -257,14 +265,20 @@ public struct Renderer: Sendable {
             }
         }
         cursor.row = target.row
+        let wasPending = pendingWrap
         pendingWrap = false
-        moveColumn(to: target.column)
+        moveColumn(to: target.column, endingPendingWrap: wasPending)
     }
 
-    private mutating func moveColumn(to column: Int) {
+    private mutating func moveColumn(to column: Int, endingPendingWrap: Bool) {
         let from = cursor.column
         cursor.column = column
-        if column == from { return }
+        if column == from {
+            // Line feeds may leave the terminal's pending wrap in place; an explicit column
+            // move ends it.
+            if endingPendingWrap { append("\u{1B}[\(column + 1)G") }
+            return
+        }
         if column == 0 { output.append(0x0D); return }
         let candidates = [
             column > from ? "\u{1B}[\(column - from == 1 ? "" : String(column - from))C" : "\u{1B}[\(from - column == 1 ? "" : String(from - column))D",
