@@ -165,6 +165,13 @@ private let placeholder = StyledText("Type a message…", style: .placeholder)
                                             placeholder: StyledText("Type…", style: .placeholder))
             harness.draw(presentation)
             let reference = harness.freshDrawOfLastFrame()
+            if let frame = harness.lastFrame {
+                // What the terminal shows is what layout meant, cluster for cluster.
+                for row in 0..<frame.rows.count where reference.line(row) != frame.text(ofRow: row).trimmingTrailingSpaces {
+                    Issue.record("step \(step), row \(row): screen \(reference.line(row).debugDescription), frame \(frame.text(ofRow: row).debugDescription)")
+                    return
+                }
+            }
             guard harness.screen.grid == reference.grid,
                   harness.screen.cursorRow == reference.cursorRow,
                   harness.screen.cursorColumn == reference.cursorColumn else {
@@ -172,5 +179,13 @@ private let placeholder = StyledText("Type a message…", style: .placeholder)
                 return
             }
         }
+    }
+}
+
+extension String {
+    var trimmingTrailingSpaces: String {
+        var text = Substring(self)
+        while text.last == " " { text.removeLast() }
+        return String(text)
     }
 }
