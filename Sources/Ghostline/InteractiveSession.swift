@@ -34,7 +34,8 @@ final class InteractiveSession {
         } catch let error as Errno {
             throw LineEditorError.system(error)
         }
-        signals = try? SignalMonitor(signals: [SIGWINCH, SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGCONT, SIGTSTP])
+        signals = editor.handlesSignals
+            ? try? SignalMonitor(signals: [SIGWINCH, SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGCONT, SIGTSTP]) : nil
         size = Self.currentSize(of: output, fallback: input)
     }
 
@@ -144,13 +145,12 @@ final class InteractiveSession {
     }
 
     /// Tells the delegate about each change, before the next frame is drawn.
+    /// Tells the delegate the text changed: once per key or paste that changed it, before the
+    /// next frame is drawn, as a text view tells its delegate once per user action.
     private func reportChanges() {
         guard !editor.engine.pendingChanges.isEmpty else { return }
-        let changes = editor.engine.pendingChanges
         editor.engine.pendingChanges.removeAll()
-        guard let delegate = editor.delegate else { return }
-        for _ in changes { delegate.lineEditorDidChange(editor) }
-        editor.engine.pendingChanges.removeAll()
+        editor.delegate?.lineEditorDidChange(editor)
     }
 
     // MARK: - Drawing

@@ -82,6 +82,11 @@ public final class LineEditor {
     public var terminalReflowsOnResize = true
 
     var engine: Editor
+    private let input: FileDescriptor
+    private let output: FileDescriptor?
+    /// Whether a session installs signal handlers; tests that run a session inside the test
+    /// process turn it off, since signal dispositions belong to the whole process.
+    var handlesSignals = true
     /// Decoding state and keys that arrived after an entry ended, carried to the next entry.
     var decoder = KeyDecoder()
     var typedAhead: [KeyEvent] = []
@@ -90,9 +95,17 @@ public final class LineEditor {
     var session: InteractiveSession?
 
     /// Creates an editor with a prompt and an optional placeholder.
-    public init(prompt: String = "> ", placeholder: String? = nil) {
+    ///
+    /// - Parameters:
+    ///   - input: Where keys come from; standard input unless given.
+    ///   - output: Where the prompt is drawn; by default standard output when it is a terminal,
+    ///     else the terminal itself (`/dev/tty`).
+    public init(prompt: String = "> ", placeholder: String? = nil,
+                input: FileDescriptor = .standardInput, output: FileDescriptor? = nil) {
         self.prompt = prompt
         self.placeholder = placeholder
+        self.input = input
+        self.output = output
         engine = Editor()
         engine.shouldChangeText = nil
     }
@@ -126,7 +139,6 @@ public final class LineEditor {
     ///   the terminal cannot be used.
     public func readLine(initialText: String = "") throws -> String? {
         engine.isMultiline = isMultiline
-        let input = FileDescriptor.standardInput
         guard input.isTerminal else {
             if pipedInput == nil { pipedInput = PipedInput(descriptor: input) }
             return try pipedInput?.nextEntry(wholeInput: isMultiline)
@@ -147,6 +159,7 @@ public final class LineEditor {
     /// Where the prompt is drawn: standard output when it is the terminal, else the terminal
     /// itself, so that `answer=$(tool)` captures only the entry.
     private func userInterfaceOutput() -> FileDescriptor {
+        if let output { return output }
         if FileDescriptor.standardOutput.isTerminal { return .standardOutput }
         if let terminalOutput { return terminalOutput }
         let opened = (try? FileDescriptor.openTerminal()) ?? .standardError

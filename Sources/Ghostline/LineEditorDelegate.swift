@@ -10,7 +10,8 @@ public protocol LineEditorDelegate: AnyObject {
     /// Asked before every change of text, whatever its source (typing, paste, kill, history);
     /// return false to veto it.
     func lineEditor(_ editor: LineEditor, shouldChangeTextIn range: Range<TextPosition>, replacementText: String) -> Bool
-    /// The text changed. Setting ``LineEditor/text`` from here redraws the entry, placeholder
+    /// The text changed: called once per key, paste or command that changed it, before the next
+    /// frame is drawn. Setting ``LineEditor/text`` from here redraws the entry, placeholder
     /// included, without calling this method again.
     func lineEditorDidChange(_ editor: LineEditor)
     /// Editing ended: submitted, abandoned, or at the end of input.

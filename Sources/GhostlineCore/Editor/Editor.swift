@@ -52,6 +52,9 @@ public struct Editor {
         var failed = false
     }
 
+    /// The longest run of text treated as typed keys rather than as a paste.
+    static let longestTypedRun = 256
+
     /// Creates an editor holding `text`, cursor at its end.
     public init(text: String = "", keyMap: KeyMap = .standard, history: History = History()) {
         state = EditorState(text: text)
@@ -71,7 +74,14 @@ public struct Editor {
 
         switch event {
         case .text(let text) where pendingKeys.isEmpty:
-            return perform(.insert(text))
+            // Keys typed faster than they are read arrive together; each is still its own edit,
+            // so a veto refuses only the key it means and undo groups them by word. Text too long
+            // to have been typed is a paste from a terminal without bracketed paste: one edit.
+            guard text.utf8.count <= Self.longestTypedRun, text.count > 1 else { return perform(.insert(text)) }
+            for character in text {
+                if let request = perform(.insert(String(character))) { return request }
+            }
+            return nil
         case .paste(let text):
             pendingKeys.removeAll()
             return perform(.insert(text), kind: .other)

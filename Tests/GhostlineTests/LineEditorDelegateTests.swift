@@ -1,0 +1,95 @@
+import Glibc
+import Testing
+@testable import Ghostline
+import GhostlineTerminal
+import GhostlineTestSupport
+
+/// Hears the text-change events of a session and acts on them as an app would.
+private final class RecordingDelegate: LineEditorDelegate {
+    var events: [String] = []
+
+    func lineEditorDidBeginEditing(_ editor: LineEditor) { events.append("begin") }
+
+    func lineEditor(_ editor: LineEditor, shouldChangeTextIn range: Range<TextPosition>, replacementText: String) -> Bool {
+        !replacementText.contains { $0.isNumber }
+    }
+
+    func lineEditorDidChange(_ editor: LineEditor) {
+        events.append("change \(editor.text)")
+        if editor.text == "clear" { editor.text = "" }
+    }
+
+    func lineEditorDidEndEditing(_ editor: LineEditor) { events.append("end") }
+}
+
+/// Runs a closure on a thread of its own, for a `readLine()` that blocks while the test types.
+private final class BackgroundThread: @unchecked Sendable {
+    private var thread = pthread_t()
+    private let body: () -> Void
+
+    init(_ body: @escaping () -> Void) {
+        self.body = body
+        let context = Unmanaged.passRetained(self).toOpaque()
+        pthread_create(&thread, nil, { context in
+            guard let context else { return nil }
+            Unmanaged<BackgroundThread>.fromOpaque(context).takeRetainedValue().body()
+            return nil
+        }, context)
+    }
+
+    func join() { pthread_join(thread, nil) }
+}
+
+/// A `LineEditor` in this process, drawing on a pseudo-terminal the test reads as a screen.
+@Suite(.serialized) struct LineEditorDelegateTests {
+    private final class Outcome: @unchecked Sendable {
+        var entry: String?
+        var error: Error?
+    }
+
+    private func drain(_ pty: PseudoTerminal, into screen: inout VirtualScreen, until condition: (VirtualScreen) -> Bool) throws -> Bool {
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        for _ in 0..<250 where !condition(screen) {
+            guard try !waitForInput(on: [pty.controller], timeoutMilliseconds: 20).isEmpty else { continue }
+            let count = try chunk.withUnsafeMutableBytes { try pty.controller.read(into: $0) }
+            screen.feed(chunk[0..<count])
+        }
+        return condition(screen)
+    }
+
+    @Test func vetoesAndProgrammaticChangesRedrawTheEntryAndThePlaceholder() throws {
+        let pty = try PseudoTerminal()
+        let before = try TerminalAttributes.read(from: pty.terminal)
+        let editor = LineEditor(prompt: "> ", placeholder: "ghost", input: pty.terminal, output: pty.terminal)
+        editor.handlesSignals = false
+        editor.usesColor = true
+        let delegate = RecordingDelegate()
+        editor.delegate = delegate
+        let outcome = Outcome()
+        let reader = BackgroundThread {
+            do { outcome.entry = try editor.readLine() } catch { outcome.error = error }
+        }
+        var screen = VirtualScreen(columns: 40, rows: 5)
+        #expect(try drain(pty, into: &screen) { $0.line(0) == "> ghost" })
+
+        try pty.controller.writeAll(Array("ab1c".utf8))
+        #expect(try drain(pty, into: &screen) { $0.line(0) == "> abc" }, "the digit is vetoed")
+
+        try pty.controller.writeAll(Array("\u{15}".utf8))
+        #expect(try drain(pty, into: &screen) { $0.line(0) == "> ghost" }, "Ctrl-U empties: placeholder back")
+
+        try pty.controller.writeAll(Array("clear".utf8))
+        #expect(try drain(pty, into: &screen) { $0.line(0) == "> ghost" && $0[0, 2].attributes.foreground == .palette(8) },
+                "the delegate set the text to empty: placeholder redrawn, \(screen.lines) \(screen[0, 2])")
+
+        try pty.controller.writeAll(Array("x\r".utf8))
+        reader.join()
+        #expect(outcome.error == nil)
+        #expect(outcome.entry == "x")
+        #expect(delegate.events.first == "begin" && delegate.events.last == "end")
+        #expect(delegate.events.contains("change abc") && !delegate.events.contains("change ab1c"))
+        #expect(delegate.events.contains("change clear"))
+        #expect(delegate.events.filter { $0 == "change " }.count == 1, "only Ctrl-U emptied the text through an edit: \(delegate.events)")
+        #expect(try TerminalAttributes.read(from: pty.terminal) == before, "the terminal is restored")
+    }
+}
