@@ -233,14 +233,19 @@ public struct Layout: Sendable {
 
     private static func appendRows(_ range: Range<Int>, of text: String, wrapped: WrappedLine, prefix: [Cell],
                                    ghost: GhostRows?, drawnRows: DrawnRows, to rows: inout [[Cell]]) {
+        // Worked on as a local array, moved out of the object and back: each access to a class's
+        // property is checked for exclusivity at run time, which per row adds up.
+        var drawn = drawnRows.rows
+        drawnRows.rows = []
+        defer { drawnRows.rows = drawn }
         let textRows = wrapped.rowStarts.count
-        if drawnRows.rows.count < textRows {
-            drawnRows.rows.append(contentsOf: repeatElement(nil, count: textRows - drawnRows.rows.count))
-        } else if drawnRows.rows.count > textRows {
-            drawnRows.rows.removeSubrange(textRows...)
+        if drawn.count < textRows {
+            drawn.append(contentsOf: repeatElement(nil, count: textRows - drawn.count))
+        } else if drawn.count > textRows {
+            drawn.removeSubrange(textRows...)
         }
         if drawnRows.firstRowPrefix != prefix {
-            drawnRows.rows[0] = nil
+            drawn[0] = nil
             drawnRows.firstRowPrefix = prefix
         }
         for row in range {
@@ -249,7 +254,7 @@ public struct Layout: Sendable {
                 rows.append(ghost.map { index < $0.rows.count ? $0.rows[index] : [] } ?? [])
                 continue
             }
-            let cells = drawnCells(ofRow: row, in: text, wrapped: wrapped, prefix: prefix, drawnRows: drawnRows)
+            let cells = drawnCells(ofRow: row, in: text, wrapped: wrapped, prefix: prefix, drawn: &drawn)
             if row == textRows - 1, let ghost, !ghost.startsNewRow, let first = ghost.rows.first {
                 rows.append(cells + first)
             } else {
@@ -261,21 +266,21 @@ public struct Layout: Sendable {
     /// The cells of a text row: the drawn ones when the row shows the same bytes, extended when
     /// text was only added at its end (typing), made afresh otherwise.
     private static func drawnCells(ofRow row: Int, in text: String, wrapped: WrappedLine, prefix: [Cell],
-                            drawnRows: DrawnRows) -> [Cell] {
+                                   drawn: inout [DrawnRow?]) -> [Cell] {
         let start = wrapped.rowStarts[row], end = wrapped.end(ofRow: row)
-        if var drawnRow = drawnRows.rows[row], drawnRow.start == start {
+        if var drawnRow = drawn[row], drawnRow.start == start {
             if drawnRow.end == end { return drawnRow.cells }
             if drawnRow.end < end && WrappedLine.isCharacterBoundary(drawnRow.end, in: text) {
-                drawnRows.rows[row] = nil
+                drawn[row] = nil
                 drawnRow.cells.append(contentsOf: wrapped.cells(from: drawnRow.end, to: end, in: text))
                 drawnRow.end = end
-                drawnRows.rows[row] = drawnRow
+                drawn[row] = drawnRow
                 return drawnRow.cells
             }
         }
         var cells = row == 0 ? prefix : []
         cells.append(contentsOf: wrapped.cells(from: start, to: end, in: text))
-        drawnRows.rows[row] = DrawnRow(start: start, end: end, cells: cells)
+        drawn[row] = DrawnRow(start: start, end: end, cells: cells)
         return cells
     }
 
