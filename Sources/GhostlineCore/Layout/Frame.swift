@@ -48,12 +48,35 @@ public struct Frame: Hashable, Sendable {
     public var cursor: ScreenPoint
     /// The terminal width the frame was laid out for.
     public var width: Int
+    /// For each row, an identity that stays the same while the row only grows at its end, or 0
+    /// when unknown. A renderer that drew a row with the same identity before needs to compare
+    /// only the cells it has not drawn yet, so typing at the end of a long row costs one cell.
+    public var rowIdentities: [UInt64]
 
     /// Creates a frame.
-    public init(rows: [[Cell]], cursor: ScreenPoint, width: Int) {
+    public init(rows: [[Cell]], cursor: ScreenPoint, width: Int, rowIdentities: [UInt64] = []) {
         self.rows = rows
         self.cursor = cursor
         self.width = width
+        self.rowIdentities = rowIdentities
+    }
+
+    /// Frames are equal when they show the same: row identities are a hint for drawing, not
+    /// part of what is shown.
+    public static func == (lhs: Frame, rhs: Frame) -> Bool {
+        lhs.rows == rhs.rows && lhs.cursor == rhs.cursor && lhs.width == rhs.width
+    }
+
+    /// Hashes what the frame shows.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(rows)
+        hasher.combine(cursor)
+        hasher.combine(width)
+    }
+
+    /// The identity of row `index`, 0 when unknown.
+    func identity(ofRow index: Int) -> UInt64 {
+        index < rowIdentities.count ? rowIdentities[index] : 0
     }
 
     /// An empty frame, as before anything was drawn.

@@ -49,6 +49,8 @@ public struct Layout: Sendable {
         var start: Int
         var end: Int
         var cells: [Cell]
+        /// Kept while cells are only appended; a row made afresh gets a new one.
+        var identity: UInt64
     }
 
     private var cache: [UInt64: CachedLine] = [:]
@@ -56,6 +58,9 @@ public struct Layout: Sendable {
     /// The prompts' cells for the last width, rebuilt only when a prompt or the width changes.
     private var prefixes: [(prompt: StyledText, width: Int, cells: [Cell])] = []
     private var top = RowAddress(line: 0, row: 0)
+    /// The next drawn row's identity; it starts at random so that identities of two layouts do
+    /// not meet in one renderer.
+    private var nextRowIdentity = UInt64.random(in: 1...(UInt64.max / 2))
     /// The wrapping of the lines a frame visits, looked up once per frame; kept to reuse its storage.
     private var memo: [WrappedLine?] = []
 
@@ -116,6 +121,9 @@ public struct Layout: Sendable {
         scroll(toShow: cursorAddress, areaHeight: areaHeight, lineCount: state.lineCount, rowCount: rowCount)
 
         var rows: [[Cell]] = []
+        var identities: [UInt64] = []
+        rows.reserveCapacity(height)
+        identities.reserveCapacity(height)
         var address = top
         var cursorRow = 0
         while rows.count < areaHeight && address.line <= lastLine {
@@ -125,7 +133,7 @@ public struct Layout: Sendable {
             let take = min(count - address.row, areaHeight - rows.count)
             if address.line == cursor.line { cursorRow = rows.count + cursorPoint.row - address.row }
             appendRows(address.row..<(address.row + take), of: address.line, in: state, wrapped: wrapped,
-                       prefix: prefix, ghost: address.line == lastLine ? ghost : nil, to: &rows)
+                       prefix: prefix, ghost: address.line == lastLine ? ghost : nil, to: &rows, identities: &identities)
             address = RowAddress(line: address.line + 1, row: 0)
         }
         for item in footer {
@@ -137,7 +145,8 @@ public struct Layout: Sendable {
         // Emptied now, not at the next frame's start: copies of a line's wrapping kept here would
         // make the next edit's update copy its row starts.
         memo.removeAll(keepingCapacity: true)
-        return Frame(rows: rows, cursor: ScreenPoint(row: cursorRow, column: cursorPoint.column), width: width)
+        return Frame(rows: rows, cursor: ScreenPoint(row: cursorRow, column: cursorPoint.column), width: width,
+                     rowIdentities: identities)
     }
 
     // MARK: - Viewport
@@ -218,7 +227,7 @@ public struct Layout: Sendable {
     /// Appends the rows of `line` in `range` as shown: the drawn text rows (the prompt before
     /// the first), reused until an edit reaches them, then any ghost rows.
     private mutating func appendRows(_ range: Range<Int>, of line: Int, in state: EditorState, wrapped: WrappedLine,
-                                     prefix: [Cell], ghost: GhostRows?, to rows: inout [[Cell]]) {
+                                     prefix: [Cell], ghost: GhostRows?, to rows: inout [[Cell]], identities: inout [UInt64]) {
         let identity = state.identity(ofLine: line)
         let drawnRows: DrawnRows
         if let known = drawn[identity] {
@@ -228,11 +237,12 @@ public struct Layout: Sendable {
             drawn[identity] = drawnRows
         }
         Self.appendRows(range, of: state.line(line), wrapped: wrapped, prefix: prefix, ghost: ghost,
-                        drawnRows: drawnRows, to: &rows)
+                        drawnRows: drawnRows, nextIdentity: &nextRowIdentity, to: &rows, identities: &identities)
     }
 
     private static func appendRows(_ range: Range<Int>, of text: String, wrapped: WrappedLine, prefix: [Cell],
-                                   ghost: GhostRows?, drawnRows: DrawnRows, to rows: inout [[Cell]]) {
+                                   ghost: GhostRows?, drawnRows: DrawnRows, nextIdentity: inout UInt64,
+                                   to rows: inout [[Cell]], identities: inout [UInt64]) {
         // Worked on as a local array, moved out of the object and back: each access to a class's
         // property is checked for exclusivity at run time, which per row adds up.
         var drawn = drawnRows.rows
@@ -252,36 +262,41 @@ public struct Layout: Sendable {
             guard row < textRows else {
                 let index = row - textRows + (ghost?.startsNewRow == true ? 0 : 1)
                 rows.append(ghost.map { index < $0.rows.count ? $0.rows[index] : [] } ?? [])
+                identities.append(0)
                 continue
             }
-            let cells = drawnCells(ofRow: row, in: text, wrapped: wrapped, prefix: prefix, drawn: &drawn)
+            let drawnRow = drawnRow(row, in: text, wrapped: wrapped, prefix: prefix, drawn: &drawn, nextIdentity: &nextIdentity)
             if row == textRows - 1, let ghost, !ghost.startsNewRow, let first = ghost.rows.first {
-                rows.append(cells + first)
+                rows.append(drawnRow.cells + first)
+                identities.append(0)
             } else {
-                rows.append(cells)
+                rows.append(drawnRow.cells)
+                identities.append(drawnRow.identity)
             }
         }
     }
 
-    /// The cells of a text row: the drawn ones when the row shows the same bytes, extended when
-    /// text was only added at its end (typing), made afresh otherwise.
-    private static func drawnCells(ofRow row: Int, in text: String, wrapped: WrappedLine, prefix: [Cell],
-                                   drawn: inout [DrawnRow?]) -> [Cell] {
+    /// A text row as drawn: the drawn one when the row shows the same bytes, extended when text
+    /// was only added at its end (typing), made afresh otherwise.
+    private static func drawnRow(_ row: Int, in text: String, wrapped: WrappedLine, prefix: [Cell],
+                                 drawn: inout [DrawnRow?], nextIdentity: inout UInt64) -> DrawnRow {
         let start = wrapped.rowStarts[row], end = wrapped.end(ofRow: row)
         if var drawnRow = drawn[row], drawnRow.start == start {
-            if drawnRow.end == end { return drawnRow.cells }
+            if drawnRow.end == end { return drawnRow }
             if drawnRow.end < end && WrappedLine.isCharacterBoundary(drawnRow.end, in: text) {
                 drawn[row] = nil
                 drawnRow.cells.append(contentsOf: wrapped.cells(from: drawnRow.end, to: end, in: text))
                 drawnRow.end = end
                 drawn[row] = drawnRow
-                return drawnRow.cells
+                return drawnRow
             }
         }
         var cells = row == 0 ? prefix : []
         cells.append(contentsOf: wrapped.cells(from: start, to: end, in: text))
-        drawn[row] = DrawnRow(start: start, end: end, cells: cells)
-        return cells
+        let made = DrawnRow(start: start, end: end, cells: cells, identity: nextIdentity)
+        nextIdentity &+= 1
+        drawn[row] = made
+        return made
     }
 
     private mutating func pruneCache(lineCount: Int, state: EditorState) {

@@ -46,12 +46,17 @@ public struct Renderer: Sendable {
             for _ in 0..<shift { output.append(0x0A) }
             old.rows.removeFirst(shift)
             old.rows.append(contentsOf: repeatElement([], count: shift))
+            old.rowIdentities = Array(old.rowIdentities.dropFirst(shift))
         }
 
         for row in 0..<max(old.rows.count, frame.rows.count) {
             let oldRow = row < old.rows.count ? old.rows[row] : []
             let newRow = row < frame.rows.count ? frame.rows[row] : []
-            if oldRow != newRow { update(row: row, from: oldRow, to: newRow, width: frame.width) }
+            guard oldRow != newRow else { continue }
+            // The same drawn row, grown at its end: what was drawn of it is still right.
+            let identity = frame.identity(ofRow: row)
+            let drawnPrefix = identity != 0 && identity == old.identity(ofRow: row) && oldRow.count <= newRow.count ? oldRow.count : 0
+            update(row: row, from: oldRow, to: newRow, knownEqualPrefix: drawnPrefix, width: frame.width)
         }
         move(to: frame.cursor, width: frame.width)
         if currentStyle != .plain { setStyle(.plain) }
@@ -144,9 +149,9 @@ public struct Renderer: Sendable {
         return first.withUnsafeBufferPointer { a in second.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress && a.count == b.count } }
     }
 
-    private mutating func update(row: Int, from oldRow: [Cell], to newRow: [Cell], width: Int) {
-        var first = 0
+    private mutating func update(row: Int, from oldRow: [Cell], to newRow: [Cell], knownEqualPrefix: Int, width: Int) {
         let common = min(oldRow.count, newRow.count)
+        var first = knownEqualPrefix
         while first < common && oldRow[first] == newRow[first] { first += 1 }
         // Never start inside a wide character: rewrite it whole.
         while first > 0 && ((first < newRow.count && newRow[first].width == 0) || (first < oldRow.count && oldRow[first].width == 0)) {
