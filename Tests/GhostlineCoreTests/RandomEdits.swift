@@ -6,7 +6,7 @@ import GhostlineTestSupport
 struct RandomEdits {
     private var random: SplitMix64
     private let pieces = ["a", "bc", " ", "中", "e", "\u{301}", "é", "🇫", "🇷", "🇫🇷", "\u{1B}", "xyz", "\n", "👍",
-                          "\u{1F3FD}", "👍🏽", "請輸入", "\u{200D}"]
+                          "\u{1F3FD}", "👍🏽", "請輸入", "\u{200D}", "👨‍👩‍👧‍👦", "a\u{301}\u{302}\u{303}\u{304}\u{305}\u{306}\u{307}\u{308}"]
 
     init(seed: UInt64) {
         random = SplitMix64(seed: seed)

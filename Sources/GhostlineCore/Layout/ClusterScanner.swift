@@ -45,16 +45,17 @@ enum ClusterScanner {
 extension ClusterScanner {
     /// Appends the cells that draw `character` in `style` to `row`: caret notation for controls,
     /// two cells for a wide character, none for a zero-width one, the stand-in when it cannot fit.
-    static func appendCells(of character: Character, style: Style, width: Int, to row: inout [Cell]) {
+    static func appendCells(of character: Character, style: Style, width: Int, clusters: inout ClusterTable,
+                            to row: inout [Cell]) {
         if let based = withDottedBase(character) {
-            for part in based { appendCells(of: part, style: style, width: width, to: &row) }
+            for part in based { appendCells(of: part, style: style, width: width, clusters: &clusters, to: &row) }
             return
         }
         if let caret = character.caretNotation {
             if caret.count > width {
-                row.append(Cell(tooWide, style: style))
+                row.append(Cell(clusters.bytes(of: tooWide), style: style))
             } else {
-                for symbol in caret { row.append(Cell(symbol, style: style)) }
+                for symbol in caret.utf8 { row.append(Cell(ClusterBytes(ascii: symbol), style: style)) }
             }
             return
         }
@@ -62,12 +63,12 @@ extension ClusterScanner {
         case 0:
             return
         case let columns where columns > width:
-            row.append(Cell(tooWide, style: style))
+            row.append(Cell(clusters.bytes(of: tooWide), style: style))
         case 2:
-            row.append(Cell(character, width: 2, style: style))
+            row.append(Cell(clusters.bytes(of: character), width: 2, style: style))
             row.append(.continuation(style: style))
         default:
-            row.append(Cell(character, style: style))
+            row.append(Cell(clusters.bytes(of: character), style: style))
         }
     }
 }

@@ -54,6 +54,8 @@ public struct Layout: Sendable {
     }
 
     private var cache: [UInt64: CachedLine] = [:]
+    /// Clusters too long for a cell, numbered; kept for the layout's life (see `ClusterTable`).
+    private var clusters = ClusterTable()
     private var drawn: [UInt64: DrawnRows] = [:]
     /// The prompts' cells for the last width, rebuilt only when a prompt or the width changes.
     private var prefixes: [(prompt: StyledText, width: Int, cells: [Cell])] = []
@@ -93,7 +95,7 @@ public struct Layout: Sendable {
         let ghostText = state.isEmpty ? presentation.placeholder : (cursor == state.endPosition ? presentation.suggestion : nil)
         if let ghostText, !ghostText.text.isEmpty {
             let indent = startColumn(0) * 2 <= width ? startColumn(0) : 0
-            ghost = Self.layOutGhost(ghostText, from: cursorLine.endColumn, indent: indent, width: width)
+            ghost = Self.layOutGhost(ghostText, from: cursorLine.endColumn, indent: indent, width: width, clusters: &clusters)
         }
 
         // Every walk below stays within a screenful of lines around the cursor, so the lines it
@@ -138,7 +140,7 @@ public struct Layout: Sendable {
         }
         for item in footer {
             var row: [Cell] = []
-            Self.append(item, to: &row, width: width)
+            Self.append(item, to: &row, width: width, clusters: &clusters)
             rows.append(row)
         }
         pruneCache(lineCount: state.lineCount, state: state)
@@ -146,7 +148,7 @@ public struct Layout: Sendable {
         // make the next edit's update copy its row starts.
         memo.removeAll(keepingCapacity: true)
         return Frame(rows: rows, cursor: ScreenPoint(row: cursorRow, column: cursorPoint.column), width: width,
-                     rowIdentities: identities)
+                     rowIdentities: identities, longClusters: clusters.clusters)
     }
 
     // MARK: - Viewport
@@ -237,12 +239,13 @@ public struct Layout: Sendable {
             drawn[identity] = drawnRows
         }
         Self.appendRows(range, of: state.line(line), wrapped: wrapped, prefix: prefix, ghost: ghost,
-                        drawnRows: drawnRows, nextIdentity: &nextRowIdentity, to: &rows, identities: &identities)
+                        drawnRows: drawnRows, nextIdentity: &nextRowIdentity, clusters: &clusters, to: &rows,
+                        identities: &identities)
     }
 
     private static func appendRows(_ range: Range<Int>, of text: String, wrapped: WrappedLine, prefix: [Cell],
                                    ghost: GhostRows?, drawnRows: DrawnRows, nextIdentity: inout UInt64,
-                                   to rows: inout [[Cell]], identities: inout [UInt64]) {
+                                   clusters: inout ClusterTable, to rows: inout [[Cell]], identities: inout [UInt64]) {
         // Worked on as a local array, moved out of the object and back: each access to a class's
         // property is checked for exclusivity at run time, which per row adds up.
         var drawn = drawnRows.rows
@@ -265,7 +268,8 @@ public struct Layout: Sendable {
                 identities.append(0)
                 continue
             }
-            let drawnRow = drawnRow(row, in: text, wrapped: wrapped, prefix: prefix, drawn: &drawn, nextIdentity: &nextIdentity)
+            let drawnRow = drawnRow(row, in: text, wrapped: wrapped, prefix: prefix, drawn: &drawn,
+                                    nextIdentity: &nextIdentity, clusters: &clusters)
             if row == textRows - 1, let ghost, !ghost.startsNewRow, let first = ghost.rows.first {
                 rows.append(drawnRow.cells + first)
                 identities.append(0)
@@ -279,20 +283,21 @@ public struct Layout: Sendable {
     /// A text row as drawn: the drawn one when the row shows the same bytes, extended when text
     /// was only added at its end (typing), made afresh otherwise.
     private static func drawnRow(_ row: Int, in text: String, wrapped: WrappedLine, prefix: [Cell],
-                                 drawn: inout [DrawnRow?], nextIdentity: inout UInt64) -> DrawnRow {
+                                 drawn: inout [DrawnRow?], nextIdentity: inout UInt64,
+                                 clusters: inout ClusterTable) -> DrawnRow {
         let start = wrapped.rowStarts[row], end = wrapped.end(ofRow: row)
         if var drawnRow = drawn[row], drawnRow.start == start {
             if drawnRow.end == end { return drawnRow }
             if drawnRow.end < end && WrappedLine.isCharacterBoundary(drawnRow.end, in: text) {
                 drawn[row] = nil
-                drawnRow.cells.append(contentsOf: wrapped.cells(from: drawnRow.end, to: end, in: text))
+                drawnRow.cells.append(contentsOf: wrapped.cells(from: drawnRow.end, to: end, in: text, clusters: &clusters))
                 drawnRow.end = end
                 drawn[row] = drawnRow
                 return drawnRow
             }
         }
         var cells = row == 0 ? prefix : []
-        cells.append(contentsOf: wrapped.cells(from: start, to: end, in: text))
+        cells.append(contentsOf: wrapped.cells(from: start, to: end, in: text, clusters: &clusters))
         let made = DrawnRow(start: start, end: end, cells: cells, identity: nextIdentity)
         nextIdentity &+= 1
         drawn[row] = made
@@ -318,14 +323,14 @@ public struct Layout: Sendable {
         // string that shares storage compares at once.
         if let cached = prefixes.first(where: { $0.width == width && $0.prompt == prompt }) { return cached.cells }
         if prefixes.count >= 2 { prefixes.removeFirst() }
-        let cells = Self.makePrefixCells(prompt, width: width)
+        let cells = Self.makePrefixCells(prompt, width: width, clusters: &clusters)
         prefixes.append((prompt, width, cells))
         return cells
     }
 
-    private static func makePrefixCells(_ prompt: StyledText, width: Int) -> [Cell] {
+    private static func makePrefixCells(_ prompt: StyledText, width: Int, clusters: inout ClusterTable) -> [Cell] {
         var cells: [Cell] = []
-        Self.append(prompt, to: &cells, width: width)
+        Self.append(prompt, to: &cells, width: width, clusters: &clusters)
         guard cells.count >= width else { return cells }
         cells.removeSubrange(max(0, width - 1)...)
         if cells.last?.width == 2 { cells.removeLast() }
@@ -334,10 +339,10 @@ public struct Layout: Sendable {
 
     /// Appends the cells of styled text on one row, as far as they fit in `width`; a newline is
     /// shown in caret notation since a prompt or footer is one row.
-    private static func append(_ styled: StyledText, to row: inout [Cell], width: Int) {
+    private static func append(_ styled: StyledText, to row: inout [Cell], width: Int, clusters: inout ClusterTable) {
         for character in styled.text {
             var cells: [Cell] = []
-            ClusterScanner.appendCells(of: character, style: styled.style, width: width, to: &cells)
+            ClusterScanner.appendCells(of: character, style: styled.style, width: width, clusters: &clusters, to: &cells)
             guard row.count + cells.count <= width else { return }
             row.append(contentsOf: cells)
         }
@@ -345,19 +350,20 @@ public struct Layout: Sendable {
 
     /// Lays ghost text out from `column` of the text's last row, wrapping as text does and
     /// starting a row at `indent` for each newline in it.
-    private static func layOutGhost(_ ghost: StyledText, from column: Int, indent: Int, width: Int) -> GhostRows {
+    private static func layOutGhost(_ ghost: StyledText, from column: Int, indent: Int, width: Int,
+                                    clusters: inout ClusterTable) -> GhostRows {
         var rows: [[Cell]] = [[]]
         var column = column
         let startsNewRow = column >= width
         if startsNewRow { column = 0 }
         for character in ghost.text {
             if character == "\n" || character == "\r\n" {
-                rows.append(Array(repeating: Cell(" "), count: min(indent, width - 1)))
+                rows.append(Array(repeating: Cell(ClusterBytes(ascii: 0x20)), count: min(indent, width - 1)))
                 column = rows[rows.count - 1].count
                 continue
             }
             var cells: [Cell] = []
-            ClusterScanner.appendCells(of: character, style: ghost.style, width: width, to: &cells)
+            ClusterScanner.appendCells(of: character, style: ghost.style, width: width, clusters: &clusters, to: &cells)
             if column + cells.count > width && column > 0 {
                 rows.append([])
                 column = 0

@@ -83,12 +83,12 @@ struct WrappedLine: Sendable {
     }
 
     /// The cells of `row`: text only, no prompt or ghost.
-    func cells(ofRow row: Int, in text: String) -> [Cell] {
-        cells(from: rowStarts[row], to: end(ofRow: row), in: text)
+    func cells(ofRow row: Int, in text: String, clusters: inout ClusterTable) -> [Cell] {
+        cells(from: rowStarts[row], to: end(ofRow: row), in: text, clusters: &clusters)
     }
 
     /// The cells of the clusters from UTF-8 offset `start` to `end`, both cluster boundaries.
-    func cells(from start: Int, to end: Int, in text: String) -> [Cell] {
+    func cells(from start: Int, to end: Int, in text: String, clusters: inout ClusterTable) -> [Cell] {
         var cells: [Cell] = []
         text.withUTF8Bytes { bytes in
             var position = start
@@ -102,7 +102,7 @@ struct WrappedLine: Sendable {
                 }
                 let index = text.utf8.index(text.utf8.startIndex, offsetBy: position)
                 let next = text.index(after: index)
-                ClusterScanner.appendCells(of: text[index], style: .plain, width: width, to: &cells)
+                ClusterScanner.appendCells(of: text[index], style: .plain, width: width, clusters: &clusters, to: &cells)
                 position = text.utf8.distance(from: text.utf8.startIndex, to: next)
             }
         }
@@ -161,7 +161,7 @@ struct WrappedLine: Sendable {
 extension Cell {
     /// The cells of the printable ASCII characters, made once: building a `Character` per
     /// typed key costs more than looking one up.
-    static let ascii: [Cell] = (0x20..<0x7F).map { Cell(Character(Unicode.Scalar(UInt8($0)))) }
+    static let ascii: [Cell] = (0x20..<0x7F).map { Cell(ClusterBytes(ascii: UInt8($0))) }
 }
 
 extension String {

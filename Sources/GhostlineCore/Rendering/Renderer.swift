@@ -56,7 +56,7 @@ public struct Renderer: Sendable {
             // The same drawn row, grown at its end: what was drawn of it is still right.
             let identity = frame.identity(ofRow: row)
             let drawnPrefix = identity != 0 && identity == old.identity(ofRow: row) && oldRow.count <= newRow.count ? oldRow.count : 0
-            update(row: row, from: oldRow, to: newRow, knownEqualPrefix: drawnPrefix, width: frame.width)
+            update(row: row, from: oldRow, to: newRow, knownEqualPrefix: drawnPrefix, in: frame)
         }
         move(to: frame.cursor, width: frame.width)
         if currentStyle != .plain { setStyle(.plain) }
@@ -149,7 +149,8 @@ public struct Renderer: Sendable {
         return first.withUnsafeBufferPointer { a in second.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress && a.count == b.count } }
     }
 
-    private mutating func update(row: Int, from oldRow: [Cell], to newRow: [Cell], knownEqualPrefix: Int, width: Int) {
+    private mutating func update(row: Int, from oldRow: [Cell], to newRow: [Cell], knownEqualPrefix: Int, in frame: Frame) {
+        let width = frame.width
         let common = min(oldRow.count, newRow.count)
         var first = knownEqualPrefix
         while first < common && oldRow[first] == newRow[first] { first += 1 }
@@ -163,13 +164,13 @@ public struct Renderer: Sendable {
             move(to: ScreenPoint(row: row, column: first), width: width)
             if shift > 0 {
                 append("\u{1B}[\(shift == 1 ? "" : String(shift))@")
-                write(newRow[first..<(first + shift)], row: row, width: width)
+                write(newRow[first..<(first + shift)], row: row, width: width, in: frame)
             } else {
                 append("\u{1B}[\(shift == -1 ? "" : String(-shift))P")
                 let tail = oldRow.count + shift
                 if tail < newRow.count {
                     move(to: ScreenPoint(row: row, column: tail), width: width)
-                    write(newRow[tail...], row: row, width: width)
+                    write(newRow[tail...], row: row, width: width, in: frame)
                 }
             }
             return
@@ -183,7 +184,7 @@ public struct Renderer: Sendable {
         }
         if first < last {
             move(to: ScreenPoint(row: row, column: first), width: width)
-            write(newRow[first..<last], row: row, width: width)
+            write(newRow[first..<last], row: row, width: width, in: frame)
         }
         if newRow.count < oldRow.count {
             move(to: ScreenPoint(row: row, column: newRow.count), width: width)
@@ -221,9 +222,9 @@ public struct Renderer: Sendable {
 
     // MARK: - Cursor and cells
 
-    private mutating func write(_ cells: ArraySlice<Cell>, row: Int, width: Int) {
+    private mutating func write(_ cells: ArraySlice<Cell>, row: Int, width: Int, in frame: Frame) {
         for cell in cells {
-            guard let character = cell.text else { continue }
+            guard !cell.isContinuation else { continue }
             if cell.style != currentStyle { setStyle(cell.style) }
             if pendingWrap {
                 // Rows end in hard line breaks, never in the terminal's soft wrap, so that a
@@ -231,7 +232,7 @@ public struct Renderer: Sendable {
                 // the area's height stays computable (see `rowsAbove(afterResizeTo:)`).
                 move(to: ScreenPoint(row: cursor.row + 1, column: 0), width: width)
             }
-            output.append(contentsOf: character.utf8)
+            frame.appendBytes(of: cell, to: &output)
             cursor.column += Int(cell.width)
             if cursor.column >= width {
                 cursor.column = width - 1

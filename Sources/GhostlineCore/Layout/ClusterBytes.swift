@@ -1,0 +1,71 @@
+/// The UTF-8 bytes of the grapheme cluster in a cell, as a plain value.
+///
+/// Up to 15 bytes — nearly every cluster, ASCII, CJK, most emoji with their modifiers — are kept
+/// inline, the count in the top byte; a longer cluster (an emoji family, a flag with tags, a
+/// stack of marks) is kept once in a `ClusterTable` and referred to by number. Cells are then
+/// plain memory: rows of them copy and compare without reference counting.
+struct ClusterBytes: Hashable, Sendable {
+    private var low: UInt64
+    private var high: UInt64
+
+    private static let longMarker: UInt64 = 0xFF
+
+    /// No cluster: the right half of a wide character.
+    static let none = ClusterBytes(low: 0, high: 0)
+
+    private init(low: UInt64, high: UInt64) {
+        self.low = low
+        self.high = high
+    }
+
+    /// Packs at most 15 bytes.
+    init<Bytes: Collection>(inline bytes: Bytes) where Bytes.Element == UInt8 {
+        var low: UInt64 = 0, high: UInt64 = 0
+        for (index, byte) in bytes.prefix(15).enumerated() {
+            if index < 8 { low |= UInt64(byte) << (8 * index) } else { high |= UInt64(byte) << (8 * (index - 8)) }
+        }
+        self.init(low: low, high: high | UInt64(min(bytes.count, 15)) << 56)
+    }
+
+    /// A single ASCII byte.
+    init(ascii byte: UInt8) {
+        self.init(low: UInt64(byte), high: 1 << 56)
+    }
+
+    /// Refers to entry `index` of a `ClusterTable`.
+    init(longCluster index: Int) {
+        self.init(low: UInt64(index), high: Self.longMarker << 56)
+    }
+
+    /// The table entry this refers to, for a cluster longer than 15 bytes.
+    var longClusterIndex: Int? {
+        high >> 56 == Self.longMarker ? Int(low) : nil
+    }
+
+    /// Appends the inline bytes to `output`; a long cluster appends nothing (see `longClusterIndex`).
+    func appendInlineBytes(to output: inout [UInt8]) {
+        let count = Int(high >> 56)
+        guard count != Int(Self.longMarker) else { return }
+        for index in 0..<count {
+            output.append(UInt8(truncatingIfNeeded: index < 8 ? low >> (8 * index) : high >> (8 * (index - 8))))
+        }
+    }
+}
+
+/// Long clusters, each kept once, numbered in the order they were first seen. Entries are never
+/// removed while the layout lives, so a number drawn once keeps its meaning.
+struct ClusterTable: Sendable {
+    private(set) var clusters: [String] = []
+    private var numbers: [String: Int] = [:]
+
+    /// The bytes of `character` for a cell: inline, or the number of its entry.
+    mutating func bytes(of character: Character) -> ClusterBytes {
+        let utf8 = character.utf8
+        if utf8.count <= 15 { return ClusterBytes(inline: utf8) }
+        let text = String(character)
+        if let number = numbers[text] { return ClusterBytes(longCluster: number) }
+        numbers[text] = clusters.count
+        clusters.append(text)
+        return ClusterBytes(longCluster: clusters.count - 1)
+    }
+}
