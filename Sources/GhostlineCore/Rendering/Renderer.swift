@@ -50,12 +50,19 @@ public struct Renderer: Sendable {
         }
 
         for row in 0..<max(old.rows.count, frame.rows.count) {
+            // The same drawn row (rows only grow at their end while they keep their identity):
+            // at the same length it is unchanged, longer it needs only its new cells. Deciding
+            // this from the identities spares comparing, even touching, unchanged rows.
+            let identity = frame.identity(ofRow: row)
+            var drawnPrefix = 0
+            if identity != 0 && identity == old.identity(ofRow: row) {
+                let oldCount = old.rows[row].count, newCount = frame.rows[row].count
+                if oldCount == newCount { continue }
+                if oldCount < newCount { drawnPrefix = oldCount }
+            }
             let oldRow = row < old.rows.count ? old.rows[row] : []
             let newRow = row < frame.rows.count ? frame.rows[row] : []
             guard oldRow != newRow else { continue }
-            // The same drawn row, grown at its end: what was drawn of it is still right.
-            let identity = frame.identity(ofRow: row)
-            let drawnPrefix = identity != 0 && identity == old.identity(ofRow: row) && oldRow.count <= newRow.count ? oldRow.count : 0
             update(row: row, from: oldRow, to: newRow, knownEqualPrefix: drawnPrefix, in: frame)
         }
         move(to: frame.cursor, width: frame.width)
