@@ -21,26 +21,29 @@ public struct Layout: Sendable {
         var extraRows: Int { startsNewRow ? rows.count : rows.count - 1 }
     }
 
-    /// A line's wrapping, and the state version it reflects. A class, so that a frame updates
-    /// entries where they are instead of copying them out of the dictionary and back.
-    private final class CachedLine: @unchecked Sendable {
+    /// What layout keeps of a line: its wrapping and the state version it reflects, and its drawn
+    /// rows with the prompt its first row was drawn with. Unchanged rows are then the same arrays
+    /// frame after frame. A class, so that a frame updates entries where they are, with one
+    /// dictionary look-up per line, instead of copying them out and back.
+    private final class LineCache: @unchecked Sendable {
         var wrapped: WrappedLine
         let generation: UInt64
         var revision: UInt64
+        var drawn: [DrawnRow?] = []
+        var firstRowPrefix: [Cell] = []
 
         init(wrapped: WrappedLine, generation: UInt64, revision: UInt64) {
             self.wrapped = wrapped
             self.generation = generation
             self.revision = revision
         }
-    }
 
-    /// Drawn rows of a line, its first row with the prompt it was drawn with. Unchanged rows are
-    /// then the same arrays frame after frame, and the renderer's comparison of them is immediate.
-    /// A class for the same reason as `CachedLine`.
-    private final class DrawnRows: @unchecked Sendable {
-        var rows: [DrawnRow?] = []
-        var firstRowPrefix: [Cell] = []
+        /// Drops drawn rows from `firstRow` on that show bytes at or after `changed`.
+        func forgetRows(from firstRow: Int, reachingPast changed: Int) {
+            for index in min(firstRow, drawn.count)..<drawn.count where (drawn[index]?.end ?? 0) > changed {
+                drawn[index] = nil
+            }
+        }
     }
 
     /// A row's cells and the bytes of the line they show; the bytes are unchanged since the
@@ -53,10 +56,9 @@ public struct Layout: Sendable {
         var identity: UInt64
     }
 
-    private var cache: [UInt64: CachedLine] = [:]
+    private var cache: [UInt64: LineCache] = [:]
     /// Clusters too long for a cell, numbered; kept for the layout's life (see `ClusterTable`).
     private var clusters = ClusterTable()
-    private var drawn: [UInt64: DrawnRows] = [:]
     /// The prompts' cells for the last width, rebuilt only when a prompt or the width changes.
     private var prefixes: [(prompt: StyledText, width: Int, cells: [Cell])] = []
     private var top = RowAddress(line: 0, row: 0)
@@ -64,7 +66,9 @@ public struct Layout: Sendable {
     /// not meet in one renderer.
     private var nextRowIdentity = UInt64.random(in: 1...(UInt64.max / 2))
     /// The wrapping of the lines a frame visits, looked up once per frame; kept to reuse its storage.
-    private var memo: [WrappedLine?] = []
+    private var memo: [LineCache?] = []
+    /// The memo's slots filled by this frame, emptied at its end.
+    private var memoUsed: [Int] = []
 
     /// Creates a layout with an empty cache.
     public init() {}
@@ -72,7 +76,6 @@ public struct Layout: Sendable {
     /// Forgets cached wrapping and the scroll position, as after a change of width.
     public mutating func reset() {
         cache.removeAll()
-        drawn.removeAll()
         top = RowAddress(line: 0, row: 0)
     }
 
@@ -85,7 +88,7 @@ public struct Layout: Sendable {
         let startColumn = { (line: Int) in line == 0 ? prompt.count : continuation.count }
 
         let cursor = state.cursor
-        let cursorLine = wrapped(line: cursor.line, in: state, startColumn: startColumn(cursor.line), width: width)
+        let cursorLine = lineCache(line: cursor.line, in: state, startColumn: startColumn(cursor.line), width: width).wrapped
         var cursorPoint = cursorLine.location(of: cursor.offset, in: state.line(cursor.line))
         let cursorAtMargin = cursorPoint.column >= width
         if cursorAtMargin { cursorPoint = ScreenPoint(row: cursorPoint.row + 1, column: 0) }
@@ -101,20 +104,23 @@ public struct Layout: Sendable {
         // Every walk below stays within a screenful of lines around the cursor, so the lines it
         // visits are looked up once per frame and kept here.
         let memoBase = max(0, cursor.line - height - 1)
-        memo.removeAll(keepingCapacity: true)
-        memo.append(contentsOf: repeatElement(nil, count: min(state.lineCount - memoBase, 2 * height + 3)))
-        let lineLayout = { (layout: inout Layout, line: Int) -> WrappedLine in
+        let memoSize = min(state.lineCount - memoBase, 2 * height + 3)
+        if memo.count < memoSize { memo.append(contentsOf: repeatElement(nil, count: memoSize - memo.count)) }
+        let lineLayout = { (layout: inout Layout, line: Int) -> LineCache in
             let slot = line - memoBase
-            if slot >= 0 && slot < layout.memo.count, let known = layout.memo[slot] { return known }
-            let wrapped = layout.wrapped(line: line, in: state, startColumn: startColumn(line), width: width)
-            if slot >= 0 && slot < layout.memo.count { layout.memo[slot] = wrapped }
-            return wrapped
+            if slot >= 0 && slot < memoSize, let known = layout.memo[slot] { return known }
+            let cached = layout.lineCache(line: line, in: state, startColumn: startColumn(line), width: width)
+            if slot >= 0 && slot < memoSize {
+                layout.memo[slot] = cached
+                layout.memoUsed.append(slot)
+            }
+            return cached
         }
         let rowCount = { (layout: inout Layout, line: Int) -> Int in
-            let wrapped = lineLayout(&layout, line)
-            if line == lastLine, let ghost { return wrapped.rowStarts.count + ghost.extraRows }
-            if line == cursor.line && cursorAtMargin { return wrapped.rowStarts.count + 1 }
-            return wrapped.rowStarts.count
+            let textRows = lineLayout(&layout, line).wrapped.rowStarts.count
+            if line == lastLine, let ghost { return textRows + ghost.extraRows }
+            if line == cursor.line && cursorAtMargin { return textRows + 1 }
+            return textRows
         }
 
         let footer = presentation.footer.prefix(height - 1)
@@ -130,12 +136,13 @@ public struct Layout: Sendable {
         var cursorRow = 0
         while rows.count < areaHeight && address.line <= lastLine {
             let count = rowCount(&self, address.line)
-            let wrapped = lineLayout(&self, address.line)
+            let cached = lineLayout(&self, address.line)
             let prefix = address.line == 0 ? prompt : continuation
             let take = min(count - address.row, areaHeight - rows.count)
             if address.line == cursor.line { cursorRow = rows.count + cursorPoint.row - address.row }
-            appendRows(address.row..<(address.row + take), of: address.line, in: state, wrapped: wrapped,
-                       prefix: prefix, ghost: address.line == lastLine ? ghost : nil, to: &rows, identities: &identities)
+            Self.appendRows(address.row..<(address.row + take), of: state.line(address.line), cached: cached,
+                            prefix: prefix, ghost: address.line == lastLine ? ghost : nil,
+                            nextIdentity: &nextRowIdentity, clusters: &clusters, to: &rows, identities: &identities)
             address = RowAddress(line: address.line + 1, row: 0)
         }
         for item in footer {
@@ -146,7 +153,8 @@ public struct Layout: Sendable {
         pruneCache(lineCount: state.lineCount, state: state)
         // Emptied now, not at the next frame's start: copies of a line's wrapping kept here would
         // make the next edit's update copy its row starts.
-        memo.removeAll(keepingCapacity: true)
+        for slot in memoUsed { memo[slot] = nil }
+        memoUsed.removeAll(keepingCapacity: true)
         return Frame(rows: rows, cursor: ScreenPoint(row: cursorRow, column: cursorPoint.column), width: width,
                      rowIdentities: identities, longClusters: clusters.clusters)
     }
@@ -199,9 +207,9 @@ public struct Layout: Sendable {
 
     // MARK: - Cells
 
-    /// The wrapping of `line`, brought up to date with the state: re-laid from the first byte
-    /// that changed since it was cached, computed afresh when there is no usable entry.
-    private mutating func wrapped(line: Int, in state: EditorState, startColumn: Int, width: Int) -> WrappedLine {
+    /// What is cached of `line`, its wrapping brought up to date with the state: re-laid from
+    /// the first byte that changed since it was cached, computed afresh when there is no usable entry.
+    private mutating func lineCache(line: Int, in state: EditorState, startColumn: Int, width: Int) -> LineCache {
         let identity = state.identity(ofLine: line)
         if let cached = cache[identity], cached.generation == state.generation,
            cached.wrapped.width == width, cached.wrapped.startColumn == startColumn,
@@ -209,57 +217,36 @@ public struct Layout: Sendable {
             cached.revision = state.revision
             if let changed {
                 let firstRow = cached.wrapped.update(to: state.line(line), changedFrom: changed)
-                if let drawnRows = drawn[identity] { Self.forgetRows(of: drawnRows, from: firstRow, reachingPast: changed) }
+                cached.forgetRows(from: firstRow, reachingPast: changed)
             }
-            return cached.wrapped
+            return cached
         }
-        let fresh = WrappedLine(text: state.line(line), startColumn: startColumn, width: width)
-        cache[identity] = CachedLine(wrapped: fresh, generation: state.generation, revision: state.revision)
-        drawn[identity] = nil
+        let fresh = LineCache(wrapped: WrappedLine(text: state.line(line), startColumn: startColumn, width: width),
+                              generation: state.generation, revision: state.revision)
+        cache[identity] = fresh
         return fresh
     }
 
-    /// Drops drawn rows from `firstRow` on that show bytes at or after `changed`.
-    private static func forgetRows(of drawnRows: DrawnRows, from firstRow: Int, reachingPast changed: Int) {
-        for index in min(firstRow, drawnRows.rows.count)..<drawnRows.rows.count where (drawnRows.rows[index]?.end ?? 0) > changed {
-            drawnRows.rows[index] = nil
-        }
-    }
-
-    /// Appends the rows of `line` in `range` as shown: the drawn text rows (the prompt before
+    /// Appends the rows of a line in `range` as shown: the drawn text rows (the prompt before
     /// the first), reused until an edit reaches them, then any ghost rows.
-    private mutating func appendRows(_ range: Range<Int>, of line: Int, in state: EditorState, wrapped: WrappedLine,
-                                     prefix: [Cell], ghost: GhostRows?, to rows: inout [[Cell]], identities: inout [UInt64]) {
-        let identity = state.identity(ofLine: line)
-        let drawnRows: DrawnRows
-        if let known = drawn[identity] {
-            drawnRows = known
-        } else {
-            drawnRows = DrawnRows()
-            drawn[identity] = drawnRows
-        }
-        Self.appendRows(range, of: state.line(line), wrapped: wrapped, prefix: prefix, ghost: ghost,
-                        drawnRows: drawnRows, nextIdentity: &nextRowIdentity, clusters: &clusters, to: &rows,
-                        identities: &identities)
-    }
-
-    private static func appendRows(_ range: Range<Int>, of text: String, wrapped: WrappedLine, prefix: [Cell],
-                                   ghost: GhostRows?, drawnRows: DrawnRows, nextIdentity: inout UInt64,
+    private static func appendRows(_ range: Range<Int>, of text: String, cached: LineCache, prefix: [Cell],
+                                   ghost: GhostRows?, nextIdentity: inout UInt64,
                                    clusters: inout ClusterTable, to rows: inout [[Cell]], identities: inout [UInt64]) {
-        // Worked on as a local array, moved out of the object and back: each access to a class's
+        // Worked on as local values, moved out of the object and back: each access to a class's
         // property is checked for exclusivity at run time, which per row adds up.
-        var drawn = drawnRows.rows
-        drawnRows.rows = []
-        defer { drawnRows.rows = drawn }
+        let wrapped = cached.wrapped
+        var drawn = cached.drawn
+        cached.drawn = []
+        defer { cached.drawn = drawn }
         let textRows = wrapped.rowStarts.count
         if drawn.count < textRows {
             drawn.append(contentsOf: repeatElement(nil, count: textRows - drawn.count))
         } else if drawn.count > textRows {
             drawn.removeSubrange(textRows...)
         }
-        if drawnRows.firstRowPrefix != prefix {
+        if cached.firstRowPrefix != prefix {
             drawn[0] = nil
-            drawnRows.firstRowPrefix = prefix
+            cached.firstRowPrefix = prefix
         }
         for row in range {
             guard row < textRows else {
@@ -306,15 +293,12 @@ public struct Layout: Sendable {
 
     private mutating func pruneCache(lineCount: Int, state: EditorState) {
         guard cache.count > 2 * lineCount + 64 else { return }
-        var kept: [UInt64: CachedLine] = [:]
-        var keptRows: [UInt64: DrawnRows] = [:]
+        var kept: [UInt64: LineCache] = [:]
         for line in 0..<lineCount {
             let identity = state.identity(ofLine: line)
             if let cached = cache[identity] { kept[identity] = cached }
-            if let rows = drawn[identity] { keptRows[identity] = rows }
         }
         cache = kept
-        drawn = keptRows
     }
 
     /// A prompt's cells, cut to leave at least one column for text; cached.
