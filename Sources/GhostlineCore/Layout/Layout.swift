@@ -31,6 +31,9 @@ public struct Layout: Sendable {
         var revision: UInt64
         var drawn: [DrawnRow?] = []
         var firstRowPrefix: [Cell] = []
+        /// The rows last shown of this line, ghost-free, for the range and prompt they were for:
+        /// an unchanged line in view costs one check and one append per frame.
+        var shown: ShownRows?
 
         init(wrapped: WrappedLine, generation: UInt64, revision: UInt64) {
             self.wrapped = wrapped
@@ -40,10 +43,19 @@ public struct Layout: Sendable {
 
         /// Drops drawn rows from `firstRow` on that show bytes at or after `changed`.
         func forgetRows(from firstRow: Int, reachingPast changed: Int) {
+            shown = nil
             for index in min(firstRow, drawn.count)..<drawn.count where (drawn[index]?.end ?? 0) > changed {
                 drawn[index] = nil
             }
         }
+    }
+
+    /// Rows of a line as a frame showed them.
+    private struct ShownRows {
+        var range: Range<Int>
+        var prefix: [Cell]
+        var rows: [[Cell]]
+        var identities: [UInt64]
     }
 
     /// A row's cells and the bytes of the line they show; the bytes are unchanged since the
@@ -69,6 +81,8 @@ public struct Layout: Sendable {
     private var memo: [LineCache?] = []
     /// The memo's slots filled by this frame, emptied at its end.
     private var memoUsed: [Int] = []
+    /// The row counts of the memo's lines in this frame, -1 where not known yet.
+    private var memoRowCounts: [Int] = []
 
     /// Creates a layout with an empty cache.
     public init() {}
@@ -106,6 +120,9 @@ public struct Layout: Sendable {
         let memoBase = max(0, cursor.line - height - 1)
         let memoSize = min(state.lineCount - memoBase, 2 * height + 3)
         if memo.count < memoSize { memo.append(contentsOf: repeatElement(nil, count: memoSize - memo.count)) }
+        if memoRowCounts.count < memoSize {
+            memoRowCounts.append(contentsOf: repeatElement(-1, count: memoSize - memoRowCounts.count))
+        }
         let lineLayout = { (layout: inout Layout, line: Int) -> LineCache in
             let slot = line - memoBase
             if slot >= 0 && slot < memoSize, let known = layout.memo[slot] { return known }
@@ -117,10 +134,13 @@ public struct Layout: Sendable {
             return cached
         }
         let rowCount = { (layout: inout Layout, line: Int) -> Int in
-            let textRows = lineLayout(&layout, line).wrapped.rowStarts.count
-            if line == lastLine, let ghost { return textRows + ghost.extraRows }
-            if line == cursor.line && cursorAtMargin { return textRows + 1 }
-            return textRows
+            let slot = line - memoBase
+            if slot >= 0 && slot < memoSize && layout.memoRowCounts[slot] >= 0 { return layout.memoRowCounts[slot] }
+            var count = lineLayout(&layout, line).wrapped.rowStarts.count
+            if line == lastLine, let ghost { count += ghost.extraRows }
+            if line == cursor.line && cursorAtMargin { count += 1 }
+            if slot >= 0 && slot < memoSize { layout.memoRowCounts[slot] = count }
+            return count
         }
 
         let footer = presentation.footer.prefix(height - 1)
@@ -153,7 +173,10 @@ public struct Layout: Sendable {
         pruneCache(lineCount: state.lineCount, state: state)
         // Emptied now, not at the next frame's start: copies of a line's wrapping kept here would
         // make the next edit's update copy its row starts.
-        for slot in memoUsed { memo[slot] = nil }
+        for slot in memoUsed {
+            memo[slot] = nil
+            memoRowCounts[slot] = -1
+        }
         memoUsed.removeAll(keepingCapacity: true)
         return Frame(rows: rows, cursor: ScreenPoint(row: cursorRow, column: cursorPoint.column), width: width,
                      rowIdentities: identities, longClusters: clusters.clusters)
@@ -232,6 +255,18 @@ public struct Layout: Sendable {
     private static func appendRows(_ range: Range<Int>, of text: String, cached: LineCache, prefix: [Cell],
                                    ghost: GhostRows?, nextIdentity: inout UInt64,
                                    clusters: inout ClusterTable, to rows: inout [[Cell]], identities: inout [UInt64]) {
+        if ghost == nil, let shown = cached.shown, shown.range == range, shown.prefix == prefix {
+            rows.append(contentsOf: shown.rows)
+            identities.append(contentsOf: shown.identities)
+            return
+        }
+        let firstShown = rows.count
+        defer {
+            cached.shown = ghost == nil
+                ? ShownRows(range: range, prefix: prefix, rows: Array(rows[firstShown...]),
+                            identities: Array(identities[firstShown...]))
+                : nil
+        }
         // Worked on as local values, moved out of the object and back: each access to a class's
         // property is checked for exclusivity at run time, which per row adds up.
         let wrapped = cached.wrapped
