@@ -53,7 +53,7 @@ struct Bench {
                 bench.expect(pipeline.editor.state.text == line + typed, "appending to a line of \(length)")
                 return sample
             }
-            costs[length] = row.nanosecondsPerKey
+            costs[length] = row.bestNanosecondsPerKey
         }
         if let short = costs[50], let long = costs[5_000], let longer = costs[50_000], let longest = costs[500_000] {
             targets.append(TargetCheck(name: "Appending, ns/key: line of 5,000 ÷ line of 50", measured: long / short,
@@ -115,7 +115,7 @@ struct Bench {
                 bench.expect(pipeline.submitted == text, "the submitted \(label) paste")
                 return sample
             }
-            times[size] = row.median.nanoseconds
+            times[size] = row.best.nanoseconds
         }
         if let one = times[1_048_576], let four = times[4_194_304] {
             targets.append(TargetCheck(name: "Pasting: time for 4 MiB ÷ time for 1 MiB", measured: Double(four) / Double(max(1, one)),
@@ -155,13 +155,18 @@ struct Bench {
                 bench.expect(pipeline.editor.state.text == expected, "typing lines after \(lineCount) lines")
                 return sample
             }
-            typingCosts[lineCount] = typing.nanosecondsPerKey
-            breakingCosts[lineCount] = breaking.nanosecondsPerKey
+            typingCosts[lineCount] = typing.bestNanosecondsPerKey
+            breakingCosts[lineCount] = breaking.bestNanosecondsPerKey
             worstBytesPerKey = max(worstBytesPerKey, typing.bytesPerKey ?? 0)
         }
         if let few = typingCosts[10], let many = typingCosts[10_000] {
             targets.append(TargetCheck(name: "Multi-line typing, ns/key: 10,000 lines ÷ 10 lines", measured: many / few,
                                        limit: 1.5, target: "≤ 1.5"))
+        }
+        // Both fill the screen: whether the cost follows the buffer's size or the visible lines.
+        if let screenful = typingCosts[100], let many = typingCosts[10_000] {
+            targets.append(TargetCheck(name: "Multi-line typing, ns/key: 10,000 lines ÷ 100 lines", measured: many / screenful,
+                                       limit: 1.5, target: "≈ 1 (≤ 1.5)"))
         }
         if let few = breakingCosts[10], let many = breakingCosts[10_000] {
             targets.append(TargetCheck(name: "Multi-line typing with Enter, ns/key: 10,000 lines ÷ 10 lines",

@@ -7,9 +7,10 @@ struct Sample {
 
 /// One row of the report: a scenario and its figures; a figure that does not apply is nil.
 ///
-/// Each scenario runs several times. The median run gives the figures and the ratios between
-/// rows; the best run, the one least disturbed by other work on a shared machine (which only ever
-/// adds time), is shown beside it so that a reader can see how noisy the median was.
+/// Each scenario runs several times. The median run gives the figures; the best run, the one
+/// least disturbed by other work on a shared machine (which only ever adds time), is shown beside
+/// it, and the targets' ratios between rows are taken from the best runs: on this machine medians
+/// of the same code swing by half from one `make bench` to the next, minima by a few per cent.
 struct Measurement {
     var scenario: String
     var runs: Int
