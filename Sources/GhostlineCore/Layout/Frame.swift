@@ -120,11 +120,6 @@ public struct Frame: Hashable, Sendable {
         index < rowIdentities.count ? rowIdentities[index] : 0
     }
 
-    /// An empty frame, as before anything was drawn.
-    public static func empty(width: Int) -> Frame {
-        Frame(rows: [[]], cursor: ScreenPoint(row: 0, column: 0), width: width)
-    }
-
     /// The text of row `index`, for tests and debugging: wide characters once, no styles.
     public func text(ofRow index: Int) -> String {
         String(rows[index].compactMap { character(of: $0) })
