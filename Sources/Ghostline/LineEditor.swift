@@ -76,6 +76,9 @@ public final class LineEditor {
     public weak var delegate: LineEditorDelegate?
     /// Performs the app's own commands bound in ``keyMap`` with ``Command/custom(_:)``.
     public var customCommandHandler: ((String, LineEditor) -> Void)?
+    /// The kind of terminal, as `TERM` names it; empty or `dumb` gets a plain prompt without
+    /// cursor movement. Read from the environment unless set.
+    public var terminalType: String = environmentValue("TERM") ?? ""
     /// Whether the terminal re-wraps its lines when its width shrinks, as most do (tmux, VTE,
     /// kitty, iTerm2, WezTerm, Windows Terminal); xterm does not. It tells the editor where its
     /// rows went after a resize.
@@ -144,7 +147,6 @@ public final class LineEditor {
             return try pipedInput?.nextEntry(wholeInput: isMultiline)
         }
         let output = userInterfaceOutput()
-        let terminalType = environmentValue("TERM") ?? ""
         if terminalType.isEmpty || terminalType == "dumb" {
             return try readPlainly(input: input, output: output)
         }

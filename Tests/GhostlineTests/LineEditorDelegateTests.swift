@@ -63,6 +63,8 @@ private final class BackgroundThread: @unchecked Sendable {
         let editor = LineEditor(prompt: "> ", placeholder: "ghost", input: pty.terminal, output: pty.terminal)
         editor.handlesSignals = false
         editor.usesColor = true
+        // The test process's own environment (CI runs without TERM) must not decide the mode.
+        editor.terminalType = "xterm-256color"
         let delegate = RecordingDelegate()
         editor.delegate = delegate
         let outcome = Outcome()
