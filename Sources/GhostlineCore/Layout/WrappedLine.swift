@@ -48,6 +48,8 @@ struct WrappedLine: Sendable {
 
     /// The row and column of `offset` in `text`.
     func location(of offset: Int, in text: String) -> ScreenPoint {
+        // The cursor at the end, where typing happens, is where wrapping stopped.
+        if offset == byteCount { return ScreenPoint(row: rowStarts.count - 1, column: endColumn) }
         let row = max(0, rowStarts.partitionedIndex { $0 > offset } - 1)
         var column = row == 0 ? startColumn : 0
         text.withUTF8Bytes { bytes in
