@@ -134,7 +134,8 @@ public struct EditorState: Sendable {
         let lower = clamped(range.lowerBound), upper = clamped(range.upperBound)
         revision += 1
         recentEdits.append(LineEdit(identity: storage[lower.line].identity, offset: lower.offset, revision: revision))
-        if recentEdits.count > Self.editMemory { recentEdits.removeFirst(recentEdits.count - Self.editMemory) }
+        // Trimmed in batches: dropping the oldest on every edit would move the whole log each time.
+        if recentEdits.count >= 2 * Self.editMemory { recentEdits.removeFirst(recentEdits.count - Self.editMemory) }
         let end: TextPosition
         if lower.line == upper.line && !replacement.utf8.contains(0x0A) {
             // Typing and deleting within a line edit that line's string in place: no other

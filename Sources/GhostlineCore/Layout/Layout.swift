@@ -340,7 +340,9 @@ public struct Layout: Sendable {
     private mutating func prefixCells(_ prompt: StyledText, width: Int) -> [Cell] {
         // Two entries (prompt and continuation prompt), compared rather than hashed: an equal
         // string that shares storage compares at once.
-        if let cached = prefixes.first(where: { $0.width == width && $0.prompt == prompt }) { return cached.cells }
+        for index in prefixes.indices where prefixes[index].width == width && prefixes[index].prompt == prompt {
+            return prefixes[index].cells
+        }
         if prefixes.count >= 2 { prefixes.removeFirst() }
         let cells = Self.makePrefixCells(prompt, width: width, clusters: &clusters)
         prefixes.append((prompt, width, cells))
