@@ -99,10 +99,10 @@ public struct Layout: Sendable {
         let state = presentation.state
         let prompt = prefixCells(presentation.prompt, width: width)
         let continuation = prefixCells(presentation.continuationPrompt, width: width)
-        let startColumn = { (line: Int) in line == 0 ? prompt.count : continuation.count }
 
         let cursor = state.cursor
-        let cursorLine = lineCache(line: cursor.line, in: state, startColumn: startColumn(cursor.line), width: width).wrapped
+        let cursorStart = cursor.line == 0 ? prompt.count : continuation.count
+        let cursorLine = lineCache(line: cursor.line, in: state, startColumn: cursorStart, width: width).wrapped
         var cursorPoint = cursorLine.location(of: cursor.offset, in: state.line(cursor.line))
         let cursorAtMargin = cursorPoint.column >= width
         if cursorAtMargin { cursorPoint = ScreenPoint(row: cursorPoint.row + 1, column: 0) }
@@ -111,42 +111,27 @@ public struct Layout: Sendable {
         var ghost: GhostRows?
         let ghostText = state.isEmpty ? presentation.placeholder : (cursor == state.endPosition ? presentation.suggestion : nil)
         if let ghostText, !ghostText.text.isEmpty {
-            let indent = startColumn(0) * 2 <= width ? startColumn(0) : 0
+            let indent = prompt.count * 2 <= width ? prompt.count : 0
             ghost = Self.layOutGhost(ghostText, from: cursorLine.endColumn, indent: indent, width: width, clusters: &clusters)
         }
 
         // Every walk below stays within a screenful of lines around the cursor, so the lines it
-        // visits are looked up once per frame and kept here.
+        // visits are looked up once per frame and kept in the memo.
         let memoBase = max(0, cursor.line - height - 1)
         let memoSize = min(state.lineCount - memoBase, 2 * height + 3)
         if memo.count < memoSize { memo.append(contentsOf: repeatElement(nil, count: memoSize - memo.count)) }
         if memoRowCounts.count < memoSize {
             memoRowCounts.append(contentsOf: repeatElement(-1, count: memoSize - memoRowCounts.count))
         }
-        let lineLayout = { (layout: inout Layout, line: Int) -> LineCache in
-            let slot = line - memoBase
-            if slot >= 0 && slot < memoSize, let known = layout.memo[slot] { return known }
-            let cached = layout.lineCache(line: line, in: state, startColumn: startColumn(line), width: width)
-            if slot >= 0 && slot < memoSize {
-                layout.memo[slot] = cached
-                layout.memoUsed.append(slot)
-            }
-            return cached
-        }
-        let rowCount = { (layout: inout Layout, line: Int) -> Int in
-            let slot = line - memoBase
-            if slot >= 0 && slot < memoSize && layout.memoRowCounts[slot] >= 0 { return layout.memoRowCounts[slot] }
-            var count = lineLayout(&layout, line).wrapped.rowStarts.count
-            if line == lastLine, let ghost { count += ghost.extraRows }
-            if line == cursor.line && cursorAtMargin { count += 1 }
-            if slot >= 0 && slot < memoSize { layout.memoRowCounts[slot] = count }
-            return count
-        }
+        let context = FrameContext(state: state, width: width, firstLineStart: prompt.count,
+                                   otherLinesStart: continuation.count, cursorLine: cursor.line,
+                                   cursorAtMargin: cursorAtMargin, ghostExtraRows: ghost?.extraRows,
+                                   memoBase: memoBase, memoSize: memoSize)
 
         let footer = presentation.footer.prefix(height - 1)
         let areaHeight = height - footer.count
         let cursorAddress = RowAddress(line: cursor.line, row: cursorPoint.row)
-        scroll(toShow: cursorAddress, areaHeight: areaHeight, lineCount: state.lineCount, rowCount: rowCount)
+        scroll(toShow: cursorAddress, areaHeight: areaHeight, context)
 
         var rows: [[Cell]] = []
         var identities: [UInt64] = []
@@ -155,8 +140,8 @@ public struct Layout: Sendable {
         var address = top
         var cursorRow = 0
         while rows.count < areaHeight && address.line <= lastLine {
-            let count = rowCount(&self, address.line)
-            let cached = lineLayout(&self, address.line)
+            let count = rowCount(address.line, context)
+            let cached = lineLayout(address.line, context)
             let prefix = address.line == 0 ? prompt : continuation
             let take = min(count - address.row, areaHeight - rows.count)
             if address.line == cursor.line { cursorRow = rows.count + cursorPoint.row - address.row }
@@ -182,48 +167,85 @@ public struct Layout: Sendable {
                      rowIdentities: identities, longClusters: clusters.clusters)
     }
 
+    /// What one frame's walks over lines need, passed along rather than captured: a closure would
+    /// copy the state at every call.
+    private struct FrameContext {
+        let state: EditorState
+        let width: Int
+        let firstLineStart: Int
+        let otherLinesStart: Int
+        let cursorLine: Int
+        let cursorAtMargin: Bool
+        /// Rows the ghost text adds to the last line, nil without ghost text.
+        let ghostExtraRows: Int?
+        let memoBase: Int
+        let memoSize: Int
+    }
+
+    /// What is cached of `line`, through the frame's memo.
+    private mutating func lineLayout(_ line: Int, _ context: FrameContext) -> LineCache {
+        let slot = line - context.memoBase
+        if slot >= 0 && slot < context.memoSize, let known = memo[slot] { return known }
+        let cached = lineCache(line: line, in: context.state,
+                               startColumn: line == 0 ? context.firstLineStart : context.otherLinesStart, width: context.width)
+        if slot >= 0 && slot < context.memoSize {
+            memo[slot] = cached
+            memoUsed.append(slot)
+        }
+        return cached
+    }
+
+    /// The rows `line` takes on screen: its text rows, and the ghost's or the cursor's extra row.
+    private mutating func rowCount(_ line: Int, _ context: FrameContext) -> Int {
+        let slot = line - context.memoBase
+        if slot >= 0 && slot < context.memoSize && memoRowCounts[slot] >= 0 { return memoRowCounts[slot] }
+        var count = lineLayout(line, context).wrapped.rowStarts.count
+        if line == context.state.lineCount - 1, let extra = context.ghostExtraRows { count += extra }
+        if line == context.cursorLine && context.cursorAtMargin { count += 1 }
+        if slot >= 0 && slot < context.memoSize { memoRowCounts[slot] = count }
+        return count
+    }
+
     // MARK: - Viewport
 
     /// Moves the first visible row so that the cursor's row is on screen, scrolling as little as
     /// possible, and so that no rows are left empty below the text while rows above are hidden.
-    private mutating func scroll(toShow cursor: RowAddress, areaHeight: Int, lineCount: Int,
-                                 rowCount: (inout Layout, Int) -> Int) {
+    private mutating func scroll(toShow cursor: RowAddress, areaHeight: Int, _ context: FrameContext) {
+        let lineCount = context.state.lineCount
         if top.line >= lineCount { top = RowAddress(line: lineCount - 1, row: 0) }
-        top.row = min(top.row, rowCount(&self, top.line) - 1)
+        top.row = min(top.row, rowCount(top.line, context) - 1)
         if cursor < top {
             top = cursor
-        } else if rows(from: top, to: cursor, limit: areaHeight, rowCount: rowCount) >= areaHeight {
-            top = address(rowsBefore: cursor, count: areaHeight - 1, rowCount: rowCount)
+        } else if rows(from: top, to: cursor, limit: areaHeight, context) >= areaHeight {
+            top = address(rowsBefore: cursor, count: areaHeight - 1, context)
         }
-        let last = RowAddress(line: lineCount - 1, row: rowCount(&self, lineCount - 1) - 1)
-        if rows(from: top, to: last, limit: areaHeight, rowCount: rowCount) < areaHeight - 1 {
-            top = address(rowsBefore: last, count: areaHeight - 1, rowCount: rowCount)
+        let last = RowAddress(line: lineCount - 1, row: rowCount(lineCount - 1, context) - 1)
+        if rows(from: top, to: last, limit: areaHeight, context) < areaHeight - 1 {
+            top = address(rowsBefore: last, count: areaHeight - 1, context)
         }
     }
 
     /// How many rows lie from `start` to `end` (0 when equal), counting no further than `limit`.
-    private mutating func rows(from start: RowAddress, to end: RowAddress, limit: Int,
-                               rowCount: (inout Layout, Int) -> Int) -> Int {
+    private mutating func rows(from start: RowAddress, to end: RowAddress, limit: Int, _ context: FrameContext) -> Int {
         if start.line == end.line { return end.row - start.row }
-        var total = rowCount(&self, start.line) - start.row
+        var total = rowCount(start.line, context) - start.row
         var line = start.line + 1
         while line < end.line && total < limit {
-            total += rowCount(&self, line)
+            total += rowCount(line, context)
             line += 1
         }
         return total + end.row
     }
 
     /// The address `count` rows above `address`, or the very first row.
-    private mutating func address(rowsBefore address: RowAddress, count: Int,
-                                  rowCount: (inout Layout, Int) -> Int) -> RowAddress {
+    private mutating func address(rowsBefore address: RowAddress, count: Int, _ context: FrameContext) -> RowAddress {
         var remaining = count
         var result = address
         while remaining > 0 {
             if result.row >= remaining { return RowAddress(line: result.line, row: result.row - remaining) }
             remaining -= result.row + 1
             guard result.line > 0 else { return RowAddress(line: 0, row: 0) }
-            result = RowAddress(line: result.line - 1, row: rowCount(&self, result.line - 1) - 1)
+            result = RowAddress(line: result.line - 1, row: rowCount(result.line - 1, context) - 1)
         }
         return result
     }
