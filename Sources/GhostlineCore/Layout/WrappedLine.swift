@@ -84,11 +84,6 @@ struct WrappedLine: Sendable {
         return position
     }
 
-    /// The cells of `row`: text only, no prompt or ghost.
-    func cells(ofRow row: Int, in text: String, clusters: inout ClusterTable) -> [Cell] {
-        cells(from: rowStarts[row], to: end(ofRow: row), in: text, clusters: &clusters)
-    }
-
     /// The cells of the clusters from UTF-8 offset `start` to `end`, both cluster boundaries.
     func cells(from start: Int, to end: Int, in text: String, clusters: inout ClusterTable) -> [Cell] {
         var cells: [Cell] = []
