@@ -211,8 +211,9 @@ final class InteractiveSession {
             styledPrompt: StyledText(editor.prompt, style: promptStyle),
             styledContinuationPrompt: StyledText(continuation, style: promptStyle),
             styledPlaceholder: editor.placeholder.map { StyledText($0, style: ghostStyle) },
-            geometry: TextGeometry(width: size.columns, firstLineStart: Self.width(of: editor.prompt, limit: size.columns),
-                                   otherLinesStart: Self.width(of: continuation, limit: size.columns)))
+            geometry: TextGeometry(width: size.columns,
+                                   firstLineStart: Layout.columns(ofPrompt: editor.prompt, width: size.columns),
+                                   otherLinesStart: Layout.columns(ofPrompt: continuation, width: size.columns)))
         decorations = made
         return made
     }
@@ -233,10 +234,6 @@ final class InteractiveSession {
         if editor.engine.geometry != decorations.geometry { editor.engine.geometry = decorations.geometry }
         let frame = layout.frame(for: presentation(final: final, decorations: decorations), width: size.columns, height: size.rows)
         try write(renderer.render(frame, screenRows: size.rows))
-    }
-
-    private static func width(of prompt: String, limit: Int) -> Int {
-        min(prompt.reduce(0) { $0 + ($1.caretNotation?.count ?? $1.displayWidth) }, max(0, limit - 1))
     }
 
     private static func currentSize(of output: FileDescriptor, fallback: FileDescriptor) -> WindowSize {

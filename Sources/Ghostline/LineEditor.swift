@@ -183,7 +183,7 @@ public final class LineEditor {
     /// The continuation prompt in use: the configured one, or `… ` right-aligned under the prompt.
     var effectiveContinuationPrompt: String {
         if let continuationPrompt { return continuationPrompt }
-        let width = prompt.reduce(0) { $0 + $1.displayWidth }
+        let width = Layout.columns(ofPrompt: prompt, width: .max / 2)
         return String(repeating: " ", count: max(0, width - 2)) + "… "
     }
 

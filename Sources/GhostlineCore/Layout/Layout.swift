@@ -371,6 +371,13 @@ public struct Layout: Sendable {
         return cells
     }
 
+    /// The columns a prompt takes when laid out for `width` columns: what layout draws, cut to
+    /// leave a column for text. Up and down movement counts columns from here.
+    public static func columns(ofPrompt prompt: String, width: Int) -> Int {
+        var clusters = ClusterTable()
+        return makePrefixCells(StyledText(prompt), width: max(1, width), clusters: &clusters).count
+    }
+
     private static func makePrefixCells(_ prompt: StyledText, width: Int, clusters: inout ClusterTable) -> [Cell] {
         var cells: [Cell] = []
         Self.append(prompt, to: &cells, width: width, clusters: &clusters)
