@@ -20,8 +20,7 @@ final class InteractiveSession {
     private let output: FileDescriptor
     private let rawMode: RawModeSession
     private let signals: SignalMonitor?
-    private var layout = Layout()
-    private var renderer = Renderer()
+    private var display = Display()
     private var size: WindowSize
     private var isActive = true
 
@@ -134,7 +133,7 @@ final class InteractiveSession {
                 try suspend()
             case .clearScreen?:
                 try write(Array("\u{1B}[H\u{1B}[2J".utf8))
-                renderer.reset()
+                display.reset()
             case .custom(let name)?:
                 editor.customCommandHandler?(name, editor)
             }
@@ -232,8 +231,7 @@ final class InteractiveSession {
     private func draw(final: Bool = false) throws {
         let decorations = currentDecorations()
         if editor.engine.geometry != decorations.geometry { editor.engine.geometry = decorations.geometry }
-        let frame = layout.frame(for: presentation(final: final, decorations: decorations), width: size.columns, height: size.rows)
-        try write(renderer.render(frame, screenRows: size.rows))
+        try write(display.draw(presentation(final: final, decorations: decorations), width: size.columns, height: size.rows))
     }
 
     private static func currentSize(of output: FileDescriptor, fallback: FileDescriptor) -> WindowSize {
@@ -251,10 +249,9 @@ final class InteractiveSession {
             case SIGWINCH:
                 let newSize = Self.currentSize(of: output, fallback: input)
                 guard newSize != size else { continue }
-                let rowsAbove = renderer.rowsAbove(afterResizeTo: editor.terminalReflowsOnResize ? newSize.columns : size.columns)
+                let rowsAbove = display.rowsAbove(afterResizeTo: editor.terminalReflowsOnResize ? newSize.columns : size.columns)
                 size = newSize
-                layout.reset()
-                try write(renderer.eraseArea(rowsAbove: min(rowsAbove, max(0, newSize.rows - 1))))
+                try write(display.eraseArea(rowsAbove: min(rowsAbove, max(0, newSize.rows - 1))))
             case SIGCONT:
                 // Continued after a stop: whoever stopped us may have changed the terminal, so
                 // raw mode is set again and the entry repainted where it is.
@@ -263,7 +260,7 @@ final class InteractiveSession {
                 } catch let error as Errno {
                     throw LineEditorError.system(error)
                 }
-                try write(Self.pasteOn + renderer.eraseArea(rowsAbove: renderer.rowsAbove(afterResizeTo: size.columns)))
+                try write(Self.pasteOn + display.eraseArea(rowsAbove: display.rowsAbove(afterResizeTo: size.columns)))
             case SIGTSTP:
                 try suspend()
             default:
@@ -276,7 +273,7 @@ final class InteractiveSession {
 
     private func suspend() throws {
         // The shell starts a row of its own for its "Stopped" line.
-        try write(renderer.finish(startingFreshRow: false) + Self.pasteOff)
+        try write(display.finish(startingFreshRow: false) + Self.pasteOff)
         rawMode.restore()
         suspendProcess()
         do {
@@ -289,7 +286,7 @@ final class InteractiveSession {
         // at the end of the entry, so the prompt starts on the next row.
         let received = signals?.drain() ?? []
         try write(Self.pasteOn + Array((received.contains(SIGCONT) ? "\r" : "\r\n").utf8))
-        layout.reset()
+        display.reset()
         try handleSignals(received.filter { $0 != SIGCONT && $0 != SIGTSTP })
     }
 
@@ -297,7 +294,7 @@ final class InteractiveSession {
     /// readline) and leaves the cursor on a fresh row below it.
     private func finish() throws {
         try draw(final: true)
-        try write(renderer.finish())
+        try write(display.finish())
         leave()
     }
 

@@ -15,8 +15,7 @@ struct Pipeline {
     static let placeholder = StyledText("Type a message…", style: .placeholder)
 
     private var decoder = KeyDecoder()
-    private var layout = Layout()
-    private var renderer = Renderer()
+    private var display = Display()
     private(set) var editor = Editor()
     /// Every byte the frames wrote, as a terminal would have received them.
     private(set) var output: [UInt8] = []
@@ -62,8 +61,8 @@ struct Pipeline {
                 submitted = text
                 draw(final: true)
                 let finishing = MonotonicClock.now()
-                output.append(contentsOf: renderer.finish())
-                stageTimes.rendering += MonotonicClock.now() - finishing
+                output.append(contentsOf: display.finish())
+                stageTimes.drawing += MonotonicClock.now() - finishing
                 return
             }
             editor.pendingChanges.removeAll()
@@ -77,12 +76,9 @@ struct Pipeline {
         var presentation = editor.presentation(prompt: Self.prompt, continuationPrompt: Self.continuationPrompt,
                                                placeholder: Self.placeholder)
         if final { presentation = presentation.finished }
-        let layingOutStart = MonotonicClock.now()
-        stageTimes.presenting += layingOutStart - presentingStart
-        let frame = layout.frame(for: presentation, width: Self.width, height: Self.height)
-        let renderingStart = MonotonicClock.now()
-        stageTimes.layingOut += renderingStart - layingOutStart
-        output.append(contentsOf: renderer.render(frame, screenRows: Self.height))
-        stageTimes.rendering += MonotonicClock.now() - renderingStart
+        let drawingStart = MonotonicClock.now()
+        stageTimes.presenting += drawingStart - presentingStart
+        output.append(contentsOf: display.draw(presentation, width: Self.width, height: Self.height))
+        stageTimes.drawing += MonotonicClock.now() - drawingStart
     }
 }

@@ -10,14 +10,11 @@ struct StageTimes {
     var editing = 0
     /// `Editor.presentation`: what to draw, including the inline suggestion.
     var presenting = 0
-    /// `Layout.frame`.
-    var layingOut = 0
-    /// `Renderer.render` and the copy into the byte sink.
-    var rendering = 0
+    /// `Display.draw` (the echo short cut, or layout and render) and the copy into the byte sink.
+    var drawing = 0
 
     static func - (later: StageTimes, earlier: StageTimes) -> StageTimes {
         StageTimes(decoding: later.decoding - earlier.decoding, editing: later.editing - earlier.editing,
-                   presenting: later.presenting - earlier.presenting, layingOut: later.layingOut - earlier.layingOut,
-                   rendering: later.rendering - earlier.rendering)
+                   presenting: later.presenting - earlier.presenting, drawing: later.drawing - earlier.drawing)
     }
 }

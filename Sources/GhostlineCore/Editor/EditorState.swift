@@ -14,6 +14,8 @@ public struct EditorState: Sendable {
         var identity: UInt64
         var offset: Int
         var revision: UInt64
+        /// True when the edit stayed within its line: no line was split, joined or replaced.
+        var isWithinLine: Bool
     }
 
     private(set) var storage: [Line]
@@ -25,7 +27,8 @@ public struct EditorState: Sendable {
     /// The newest edits, oldest first, so that layout learns where a line changed without
     /// keeping a copy of it (a copy would make the next edit copy the whole line).
     private(set) var recentEdits: [LineEdit] = []
-    private static let editMemory = 64
+    /// The fewest recent edits the log holds (it holds up to twice as many).
+    static let editMemory = 64
 
     /// Where the cursor is; always on a `Character` boundary of an existing line.
     public var cursor: TextPosition {
@@ -133,11 +136,13 @@ public struct EditorState: Sendable {
     public mutating func replace(_ range: Range<TextPosition>, with replacement: String) -> Range<TextPosition> {
         let lower = clamped(range.lowerBound), upper = clamped(range.upperBound)
         revision += 1
-        recentEdits.append(LineEdit(identity: storage[lower.line].identity, offset: lower.offset, revision: revision))
+        let isWithinLine = lower.line == upper.line && !replacement.utf8.contains(0x0A)
+        recentEdits.append(LineEdit(identity: storage[lower.line].identity, offset: lower.offset, revision: revision,
+                                    isWithinLine: isWithinLine))
         // Trimmed in batches: dropping the oldest on every edit would move the whole log each time.
         if recentEdits.count >= 2 * Self.editMemory { recentEdits.removeFirst(recentEdits.count - Self.editMemory) }
         let end: TextPosition
-        if lower.line == upper.line && !replacement.utf8.contains(0x0A) {
+        if isWithinLine {
             // Typing and deleting within a line edit that line's string in place: no other
             // reference to it may be alive here, or the edit would copy the whole line.
             let start = Self.index(in: storage[lower.line].text, at: lower.offset)
@@ -178,6 +183,19 @@ public struct EditorState: Sendable {
             if edit.identity == identity { first = min(first ?? edit.offset, edit.offset) }
         }
         return .some(first)
+    }
+
+    /// True when every edit after `seenRevision` stayed within the line with `identity`, at or
+    /// after `offset`: the bytes before `offset` and every other line are as they were then.
+    /// False also when the edits are too old to tell.
+    func changedOnly(line identity: UInt64, from offset: Int, since seenRevision: UInt64) -> Bool {
+        if seenRevision == revision { return true }
+        guard seenRevision < revision, let oldest = recentEdits.first, oldest.revision <= seenRevision + 1 else { return false }
+        for edit in recentEdits.reversed() {
+            if edit.revision <= seenRevision { break }
+            guard edit.identity == identity, edit.isWithinLine, edit.offset >= offset else { return false }
+        }
+        return true
     }
 
     // MARK: - Helpers

@@ -109,8 +109,7 @@ public struct Layout: Sendable {
 
         let lastLine = state.lineCount - 1
         var ghost: GhostRows?
-        let ghostText = state.isEmpty ? presentation.placeholder : (cursor == state.endPosition ? presentation.suggestion : nil)
-        if let ghostText, !ghostText.text.isEmpty {
+        if let ghostText = presentation.shownGhostText {
             let indent = prompt.count * 2 <= width ? prompt.count : 0
             ghost = Self.layOutGhost(ghostText, from: cursorLine.endColumn, indent: indent, width: width, clusters: &clusters)
         }

@@ -28,6 +28,14 @@ public struct Presentation: Sendable {
         self.footer = footer
     }
 
+    /// The ghost text on screen: the placeholder while the text is empty, the suggestion while
+    /// the cursor is at the end of the text; nil when there is none to show.
+    public var shownGhostText: StyledText? {
+        let ghost = state.isEmpty ? placeholder : (state.cursor == state.endPosition ? suggestion : nil)
+        guard let ghost, !ghost.text.isEmpty else { return nil }
+        return ghost
+    }
+
     /// What stays on screen once the entry is over: the text without ghost text or footer,
     /// the cursor at its end, where the terminal's next output continues below.
     public var finished: Presentation {

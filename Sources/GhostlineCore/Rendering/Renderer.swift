@@ -77,6 +77,29 @@ public struct Renderer: Sendable {
         return output
     }
 
+    /// The bytes that show printable ASCII `text` typed at the cursor, when the cursor is at the
+    /// end of its row with room left on it: the text itself. The previous frame gains the cells,
+    /// so the next frame is diffed against what the screen shows.
+    ///
+    /// The caller vouches that the next frame would be exactly that: the text only grew by these
+    /// characters at the cursor, and nothing else on screen changed. Nil when the cursor is not at
+    /// the end of its row, the row has no room, or `text` is not printable ASCII.
+    public mutating func echo(_ text: some Collection<UInt8>) -> [UInt8]? {
+        guard let frame = previous, !pendingWrap, currentStyle == .plain, cursor == frame.cursor,
+              cursor.row < frame.rows.count, frame.rows[cursor.row].count == cursor.column,
+              cursor.column + text.count < frame.width, text.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
+        output.removeAll(keepingCapacity: true)
+        output.append(contentsOf: text)
+        let row = cursor.row
+        previous?.rows[row].append(contentsOf: text.lazy.map { Cell.ascii[Int($0 - 0x20)] })
+        // Layout never saw these cells: under its identity the row would pass for one that only
+        // grows from what layout drew, so the next frame compares it cell by cell instead.
+        if row < frame.rowIdentities.count { previous?.rowIdentities[row] = 0 }
+        cursor.column += text.count
+        previous?.cursor = cursor
+        return output
+    }
+
     /// Forgets what is on the screen, so the next frame is drawn in full from the area's start
     /// (after the caller put the cursor back there, as after clearing the screen).
     public mutating func reset() {

@@ -1,0 +1,111 @@
+/// An entry drawn on a terminal area frame after frame: ``Layout`` and ``Renderer`` together,
+/// with a short cut for the commonest key of all.
+///
+/// A character typed at the end of a line changes nothing on screen but the cells it lands in.
+/// When ``draw(_:width:height:)`` can tell from the state's edit log that this is all that happened
+/// since the last frame, it writes the characters and nothing else: no layout, no frame, no
+/// diff. Everything else is laid out and rendered as a frame. Both ways leave the screen the
+/// same, so the program never needs to know which one was taken.
+public struct Display: Sendable {
+    private var layout = Layout()
+    private var renderer = Renderer()
+    /// The cursor's line as the last frame left it, when that frame showed the text and prompts
+    /// alone (no ghost text, no footer) with the cursor at the end of the line.
+    private var shownLine: ShownLine?
+
+    private struct ShownLine {
+        var generation: UInt64
+        var revision: UInt64
+        var line: Int
+        var identity: UInt64
+        var byteCount: Int
+        var prompt: StyledText
+        var continuationPrompt: StyledText
+        var width: Int
+        var height: Int
+        /// Keys echoed since the last frame. Layout catches up through the state's edit log, so
+        /// a frame is drawn before the log forgets the first of them.
+        var echoes = 0
+    }
+
+    /// Creates a display for an area that starts at the terminal's cursor, which must be at the
+    /// start of a row.
+    public init() {}
+
+    /// The bytes that turn the screen into `presentation` laid out for a terminal of `width`
+    /// columns and `height` rows.
+    public mutating func draw(_ presentation: Presentation, width: Int, height: Int) -> [UInt8] {
+        if let bytes = echo(presentation, width: width, height: height) { return bytes }
+        let frame = layout.frame(for: presentation, width: width, height: height)
+        let bytes = renderer.render(frame, screenRows: height)
+        let state = presentation.state
+        let cursor = state.cursor
+        if presentation.shownGhostText == nil && presentation.footer.isEmpty
+            && cursor.offset == state.line(cursor.line).utf8.count {
+            shownLine = ShownLine(generation: state.generation, revision: state.revision, line: cursor.line,
+                                  identity: state.identity(ofLine: cursor.line), byteCount: cursor.offset,
+                                  prompt: presentation.prompt, continuationPrompt: presentation.continuationPrompt,
+                                  width: width, height: height)
+        } else {
+            shownLine = nil
+        }
+        return bytes
+    }
+
+    /// The typed characters alone, when the text only grew by printable ASCII at the end of the
+    /// cursor's line since the last frame and nothing else would change on screen.
+    private mutating func echo(_ presentation: Presentation, width: Int, height: Int) -> [UInt8]? {
+        guard var shown = shownLine, shown.echoes < EditorState.editMemory / 2,
+              shown.width == width, shown.height == height else { return nil }
+        let state = presentation.state
+        let cursor = state.cursor
+        guard state.generation == shown.generation, cursor.line == shown.line, cursor.offset > shown.byteCount,
+              state.identity(ofLine: cursor.line) == shown.identity,
+              state.changedOnly(line: shown.identity, from: shown.byteCount, since: shown.revision),
+              presentation.shownGhostText == nil, presentation.footer.isEmpty,
+              presentation.prompt == shown.prompt, presentation.continuationPrompt == shown.continuationPrompt else { return nil }
+        let utf8 = state.line(cursor.line).utf8
+        guard cursor.offset == utf8.count else { return nil }
+        // Printable ASCII after an ASCII character (or none) forms clusters of its own: nothing
+        // already on screen changes shape.
+        let typed = utf8.dropFirst(shown.byteCount)
+        guard shown.byteCount == 0 || utf8[utf8.index(before: typed.startIndex)] < 0x80,
+              let bytes = renderer.echo(typed) else { return nil }
+        shown.revision = state.revision
+        shown.byteCount = cursor.offset
+        shown.echoes += 1
+        shownLine = shown
+        return bytes
+    }
+
+    /// The bytes that leave the area for good: cursor below the last row, at the start of a
+    /// fresh row, plain style. With `startingFreshRow` false the cursor stays at the end of the
+    /// last row, for a shell that starts its own (as job control does on Ctrl-Z).
+    public mutating func finish(startingFreshRow: Bool = true) -> [UInt8] {
+        shownLine = nil
+        return renderer.finish(startingFreshRow: startingFreshRow)
+    }
+
+    /// How many rows the terminal's cursor is below the area's first row once the terminal has
+    /// changed to `width` columns (see ``Renderer/rowsAbove(afterResizeTo:)``).
+    public func rowsAbove(afterResizeTo width: Int) -> Int {
+        renderer.rowsAbove(afterResizeTo: width)
+    }
+
+    /// The bytes that move the cursor back to the area's first row and erase the area, after
+    /// which the next frame is drawn afresh, as after the terminal changed size.
+    public mutating func eraseArea(rowsAbove cursorRow: Int) -> [UInt8] {
+        let bytes = renderer.eraseArea(rowsAbove: cursorRow)
+        reset()
+        return bytes
+    }
+
+    /// Forgets what is on the screen and what was laid out, so the next frame is drawn in full
+    /// from the area's start (after the caller put the cursor back there, as after clearing the
+    /// screen).
+    public mutating func reset() {
+        renderer.reset()
+        layout.reset()
+        shownLine = nil
+    }
+}

@@ -1,0 +1,229 @@
+import Testing
+@testable import GhostlineCore
+import GhostlineTestSupport
+
+/// A display and, beside it, the frame-by-frame pipeline it short-cuts, each drawing into a
+/// virtual screen of its own: whatever way the display took, the screens must be the same.
+private struct DisplayBeside {
+    var display = Display()
+    var layout = Layout()
+    var renderer = Renderer()
+    var screen: VirtualScreen
+    var reference: VirtualScreen
+    let width: Int
+    let height: Int
+    /// Draws that wrote exactly the characters typed since the draw before.
+    var echoes = 0
+
+    init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+        screen = VirtualScreen(columns: width, rows: height)
+        reference = screen
+    }
+
+    /// Draws `presentation` both ways; returns the display's bytes.
+    @discardableResult
+    mutating func draw(_ presentation: Presentation) -> [UInt8] {
+        let bytes = display.draw(presentation, width: width, height: height)
+        screen.feed(bytes)
+        reference.feed(renderer.render(layout.frame(for: presentation, width: width, height: height), screenRows: height))
+        return bytes
+    }
+
+    var screensAgree: Bool {
+        screen.grid == reference.grid && screen.cursorRow == reference.cursorRow
+            && screen.cursorColumn == reference.cursorColumn
+    }
+}
+
+@Suite struct DisplayTests {
+    private static let prompt = StyledText("> ", style: Style(foreground: .basic(2)))
+    private static let placeholder = StyledText("Type a message…", style: .placeholder)
+
+    private static func presentation(_ editor: Editor, prompt: StyledText = prompt) -> Presentation {
+        editor.presentation(prompt: prompt, continuationPrompt: "… ", placeholder: placeholder)
+    }
+
+    @Test func typingAtTheEndOfALineWritesOnlyTheTypedCharacters() {
+        var editor = Editor()
+        var both = DisplayBeside(width: 20, height: 5)
+        both.draw(Self.presentation(editor))
+        editor.type("h")
+        both.draw(Self.presentation(editor))
+        for character in "ello, w" {
+            editor.type(String(character))
+            #expect(both.draw(Self.presentation(editor)) == Array(String(character).utf8))
+        }
+        #expect(both.screen.line(0) == "> hello, w")
+        #expect(both.screensAgree)
+    }
+
+    @Test func keysReadTogetherAreEchoedTogether() {
+        var editor = Editor(text: "abc")
+        var both = DisplayBeside(width: 20, height: 5)
+        both.draw(Self.presentation(editor))
+        editor.type("def")
+        #expect(both.draw(Self.presentation(editor)) == Array("def".utf8))
+        #expect(both.screensAgree)
+    }
+
+    @Test func theRowsLastColumnIsLeftToAFrame() {
+        // "> " and 16 characters fill 18 of 20 columns; the 19th character would be echoed, the
+        // 20th would reach the margin, where the cursor moves to the next row.
+        var editor = Editor(text: String(repeating: "a", count: 16))
+        var both = DisplayBeside(width: 20, height: 5)
+        both.draw(Self.presentation(editor))
+        editor.type("b")
+        #expect(both.draw(Self.presentation(editor)) == Array("b".utf8))
+        editor.type("c")
+        #expect(both.draw(Self.presentation(editor)) != Array("c".utf8))
+        #expect(both.screensAgree)
+        #expect(both.screen.cursorRow == 1 && both.screen.cursorColumn == 0)
+        editor.type("d")
+        #expect(both.draw(Self.presentation(editor)) == Array("d".utf8), "the next row is echoed again")
+        #expect(both.screensAgree)
+    }
+
+    @Test func aCharacterThatCouldJoinThePreviousOneIsDrawnAsAFrame() {
+        // U+0600 is a prepended concatenation mark: the letter after it joins its cluster.
+        var editor = Editor(text: "ab\u{600}")
+        var both = DisplayBeside(width: 20, height: 5)
+        both.draw(Self.presentation(editor))
+        editor.type("x")
+        both.draw(Self.presentation(editor))
+        #expect(both.screensAgree)
+    }
+
+    @Test func anAppearingSuggestionOrFooterIsDrawnAsAFrame() {
+        var editor = Editor(history: History(entries: ["git status"]))
+        var both = DisplayBeside(width: 30, height: 6)
+        both.draw(Self.presentation(editor))
+        editor.type("g")
+        both.draw(Self.presentation(editor))
+        #expect(both.screen.line(0) == "> git status", "the suggestion shows")
+        editor.type("x")
+        both.draw(Self.presentation(editor))
+        #expect(both.screen.line(0) == "> gx", "the suggestion is gone")
+        editor.completion = { _ in ["gxa", "gxb"] }
+        editor.press(.key(.tab), .key(.tab))
+        both.draw(Self.presentation(editor))
+        editor.type("y")
+        both.draw(Self.presentation(editor))
+        #expect(both.screensAgree)
+        #expect(both.screen.line(1) == "", "the completion listing is erased")
+    }
+
+    @Test func aChangedPromptIsDrawnAsAFrame() {
+        var editor = Editor(text: "abc")
+        var both = DisplayBeside(width: 30, height: 6)
+        both.draw(Self.presentation(editor))
+        editor.type("d")
+        both.draw(Self.presentation(editor, prompt: "$ "))
+        #expect(both.screen.line(0) == "$ abcd")
+        #expect(both.screensAgree)
+    }
+
+    @Test func anotherStateIsDrawnAsAFrame() {
+        var both = DisplayBeside(width: 30, height: 6)
+        both.draw(Self.presentation(Editor(text: "abc")))
+        both.draw(Self.presentation(Editor(text: "abcd")))
+        #expect(both.screensAgree)
+    }
+
+    /// Editing keys at random, typing most of the time as a user does, drawn after each read of
+    /// one to three keys: the display's screen must be the frame-by-frame pipeline's at every step.
+    @Test(arguments: [(80, 24), (20, 6), (9, 4), (3, 4), (41, 3)])
+    func randomEditingLeavesTheScreenAFramePipelineLeaves(width: Int, height: Int) {
+        var random = SplitMix64(seed: UInt64(width * 7_919 + height))
+        var editor = Editor(history: History(entries: ["hello world", "make test", "中文 text"]))
+        editor.isMultiline = true
+        editor.completion = { _ in ["alpha", "alps", "beta"] }
+        var both = DisplayBeside(width: width, height: height)
+        both.draw(Self.presentation(editor))
+        let others: [KeyEvent] = [.key(.backspace), .key(.left), .key(.end), .key(.enter), .key(.up), .key(.down),
+                                  .key(.tab), .control("r"), .control("g"), .control("w"), .text("中"), .text("\u{301}"),
+                                  .text("👍"), .text("\u{600}"), .paste("pasted\ntext"), .key(.right)]
+        var echoed = 0
+        for step in 0..<1_500 {
+            let before = editor.state.text
+            for _ in 0...(random.next() % 3) {
+                if random.next() % 10 < 7 {
+                    _ = editor.handle(.text(String(UnicodeScalar(UInt8(0x20 + random.next() % 95)))))
+                } else {
+                    _ = editor.handle(others[Int(random.next() % UInt64(others.count))])
+                }
+            }
+            let bytes = both.draw(Self.presentation(editor))
+            let after = editor.state.text
+            if !bytes.isEmpty, after.utf8.count > before.utf8.count, after.hasPrefix(before),
+               bytes == Array(after.utf8.dropFirst(before.utf8.count)) {
+                echoed += 1
+            }
+            guard both.screensAgree else {
+                Issue.record("step \(step): \(both.screen.lines) vs \(both.reference.lines), cursor \(both.screen.cursorRow),\(both.screen.cursorColumn) vs \(both.reference.cursorRow),\(both.reference.cursorColumn)")
+                return
+            }
+        }
+        if width > 3 { #expect(echoed > 100, "the short cut was taken \(echoed) times") }
+    }
+}
+
+@Suite struct RendererEchoTests {
+    @Test func echoNeedsTheCursorAtTheEndOfItsRow() {
+        var renderer = Renderer()
+        var state = EditorState(text: "abc")
+        var layout = Layout()
+        _ = renderer.render(layout.frame(for: Presentation(state: state), width: 10, height: 3))
+        #expect(renderer.echo(Array("d".utf8)) == Array("d".utf8))
+        state.cursor = TextPosition(line: 0, offset: 1)
+        _ = renderer.render(layout.frame(for: Presentation(state: state), width: 10, height: 3))
+        #expect(renderer.echo(Array("x".utf8)) == nil)
+    }
+
+    @Test func echoTakesOnlyPrintableASCII() {
+        var renderer = Renderer()
+        var layout = Layout()
+        _ = renderer.render(layout.frame(for: Presentation(state: EditorState(text: "abc")), width: 10, height: 3))
+        #expect(renderer.echo(Array("é".utf8)) == nil)
+        #expect(renderer.echo([0x1B]) == nil)
+        #expect(renderer.echo([0x7F]) == nil)
+    }
+
+    @Test func echoNeedsAFrameDrawnBefore() {
+        var renderer = Renderer()
+        #expect(renderer.echo(Array("a".utf8)) == nil)
+    }
+}
+
+@Suite struct EditLogTests {
+    @Test func typingAtTheEndChangesOnlyThatLineFromThere() {
+        var state = EditorState(text: "ab\ncd")
+        let seen = state.revision
+        state.replace(state.endPosition..<state.endPosition, with: "e")
+        state.replace(state.endPosition..<state.endPosition, with: "f")
+        #expect(state.changedOnly(line: state.identity(ofLine: 1), from: 2, since: seen))
+        #expect(!state.changedOnly(line: state.identity(ofLine: 1), from: 3, since: seen))
+        #expect(!state.changedOnly(line: state.identity(ofLine: 0), from: 0, since: seen))
+    }
+
+    @Test func splittingOrJoiningLinesIsNotAChangeWithinALine() {
+        var state = EditorState(text: "ab\ncd")
+        let seen = state.revision
+        state.replace(TextPosition(line: 0, offset: 2)..<TextPosition(line: 1, offset: 0), with: "")
+        #expect(!state.changedOnly(line: state.identity(ofLine: 0), from: 2, since: seen))
+        var split = EditorState(text: "ab")
+        let seenSplit = split.revision
+        split.replace(split.endPosition..<split.endPosition, with: "\n")
+        #expect(!split.changedOnly(line: split.identity(ofLine: 0), from: 2, since: seenSplit))
+    }
+
+    @Test func editsOlderThanTheLogAreNotVouchedFor() {
+        var state = EditorState(text: "")
+        let seen = state.revision
+        for _ in 0..<(3 * EditorState.editMemory) {
+            state.replace(state.endPosition..<state.endPosition, with: "a")
+        }
+        #expect(!state.changedOnly(line: state.identity(ofLine: 0), from: 0, since: seen))
+    }
+}
