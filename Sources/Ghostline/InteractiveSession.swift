@@ -15,7 +15,8 @@ final class InteractiveSession {
     private static let pasteOff = Array("\u{1B}[?2004l".utf8)
     private static let showCursor = Array("\u{1B}[?25h".utf8)
 
-    private unowned let editor: LineEditor
+    /// Strong: the editor holds its session only while it reads an entry.
+    private let editor: LineEditor
     private let input: FileDescriptor
     private let output: FileDescriptor
     private let rawMode: RawModeSession
@@ -44,22 +45,21 @@ final class InteractiveSession {
 
     /// Reads one entry; nil at end of input.
     func run(initialText: String) throws -> String? {
+        let editor = self.editor
         editor.engine.startNewEntry(text: initialText)
-        editor.engine.shouldChangeText = { [unowned editor] change in
+        // The closure holds the editor that holds it only until the entry ends.
+        editor.engine.shouldChangeText = { change in
             guard let delegate = editor.delegate else { return true }
             return delegate.lineEditor(editor, shouldChangeTextIn: change.range, replacementText: change.replacement)
         }
+        defer { editor.engine.shouldChangeText = nil }
         // Bracketed paste on, and the cursor shown in case the program before us hid it.
         try write(Self.pasteOn + Self.showCursor)
         editor.delegate?.lineEditorDidBeginEditing(editor)
+        defer { editor.delegate?.lineEditorDidEndEditing(editor) }
         try draw()
-        defer {
-            editor.engine.shouldChangeText = nil
-            editor.delegate?.lineEditorDidEndEditing(editor)
-        }
         var buffer = [UInt8](repeating: 0, count: 65_536)
-        var watched = [input]
-        if let signals { watched.append(signals.fileDescriptor) }
+        var watch = DescriptorWatch(.readable, of: [input] + (signals.map { [$0.fileDescriptor] } ?? []))
         // Keys typed after the previous entry's Enter belong to this one.
         var events = editor.typedAhead
         editor.typedAhead.removeAll()
@@ -68,16 +68,16 @@ final class InteractiveSession {
         while true {
             if !events.isEmpty, let outcome = try handle(&events) { return outcome.entry }
             let timeout: Int32 = decoder.isPending ? Self.escapeTimeout : -1
-            let ready: [FileDescriptor]
+            let anyReady: Bool
             do {
-                ready = try waitForInput(on: watched, timeoutMilliseconds: timeout)
+                anyReady = try watch.wait(timeoutMilliseconds: timeout)
             } catch let error as Errno {
                 throw LineEditorError.system(error)
             }
-            if let signals, ready.contains(signals.fileDescriptor) {
+            if let signals, anyReady && watch.isReady(signals.fileDescriptor) {
                 try handleSignals(signals.drain())
             }
-            if ready.contains(input) {
+            if anyReady && watch.isReady(input) {
                 // Read all that is available before drawing: a paste or fast typing becomes
                 // many events and one frame.
                 repeat {
@@ -91,11 +91,11 @@ final class InteractiveSession {
                         try finish()
                         return nil
                     }
-                    events.append(contentsOf: decoder.feed(buffer[0..<count]))
+                    decoder.feed(buffer[0..<count], appendingTo: &events)
                     // A read that did not fill the buffer took everything the terminal had.
                     if count < buffer.count { break }
                 } while bytesAvailable(on: input) > 0
-            } else if ready.isEmpty && decoder.isPending {
+            } else if !anyReady && decoder.isPending {
                 events = decoder.flush()
             }
             if let outcome = try handle(&events) { return outcome.entry }
@@ -111,7 +111,7 @@ final class InteractiveSession {
     /// after it are kept for the next entry, as a shell keeps typed-ahead lines.
     private func handle(_ events: inout [KeyEvent]) throws -> Outcome? {
         var index = 0
-        defer { events.removeAll() }
+        defer { events.removeAll(keepingCapacity: true) }
         while index < events.count {
             let request = editor.engine.handle(events[index])
             index += 1
@@ -143,59 +143,34 @@ final class InteractiveSession {
         return nil
     }
 
-    /// Tells the delegate about each change, before the next frame is drawn.
     /// Tells the delegate the text changed: once per key or paste that changed it, before the
     /// next frame is drawn, as a text view tells its delegate once per user action.
     private func reportChanges() {
         guard !editor.engine.pendingChanges.isEmpty else { return }
-        editor.engine.pendingChanges.removeAll()
+        editor.engine.pendingChanges.removeAll(keepingCapacity: true)
         editor.delegate?.lineEditorDidChange(editor)
     }
 
     // MARK: - Drawing
 
-    /// The styled prompts and placeholder, and the geometry they give, for the configuration
-    /// they were made from: rebuilt only when the app changes it or the terminal is resized.
-    private final class Decorations {
-        var prompt: String
-        var continuationPrompt: String?
-        var placeholder: String?
-        var promptStyle: Style
-        var placeholderStyle: Style
-        var usesColor: Bool
+    /// The styled prompts and placeholder, and the geometry they give, for the appearance they
+    /// were made from: rebuilt only when the app changes it or the terminal is resized.
+    private struct Decorations {
+        var appearanceRevision: Int
         var columns: Int
         var styledPrompt: StyledText
         var styledContinuationPrompt: StyledText
         var styledPlaceholder: StyledText?
         var geometry: TextGeometry
-
-        init(prompt: String, continuationPrompt: String?, placeholder: String?, promptStyle: Style,
-             placeholderStyle: Style, usesColor: Bool, columns: Int, styledPrompt: StyledText,
-             styledContinuationPrompt: StyledText, styledPlaceholder: StyledText?, geometry: TextGeometry) {
-            self.prompt = prompt
-            self.continuationPrompt = continuationPrompt
-            self.placeholder = placeholder
-            self.promptStyle = promptStyle
-            self.placeholderStyle = placeholderStyle
-            self.usesColor = usesColor
-            self.columns = columns
-            self.styledPrompt = styledPrompt
-            self.styledContinuationPrompt = styledContinuationPrompt
-            self.styledPlaceholder = styledPlaceholder
-            self.geometry = geometry
-        }
-
-        func matches(_ editor: LineEditor, columns: Int) -> Bool {
-            prompt == editor.prompt && continuationPrompt == editor.continuationPrompt && placeholder == editor.placeholder
-                && promptStyle == editor.promptStyle && placeholderStyle == editor.placeholderStyle
-                && usesColor == editor.usesColor && self.columns == columns
-        }
     }
 
     private var decorations: Decorations?
 
     private func currentDecorations() -> Decorations {
-        if let decorations, decorations.matches(editor, columns: size.columns) { return decorations }
+        if let decorations, decorations.appearanceRevision == editor.appearanceRevision,
+           decorations.columns == size.columns {
+            return decorations
+        }
         var promptStyle = editor.promptStyle
         var ghostStyle = editor.placeholderStyle
         if !editor.usesColor {
@@ -204,9 +179,7 @@ final class InteractiveSession {
         }
         let continuation = editor.effectiveContinuationPrompt
         let made = Decorations(
-            prompt: editor.prompt, continuationPrompt: editor.continuationPrompt, placeholder: editor.placeholder,
-            promptStyle: editor.promptStyle, placeholderStyle: editor.placeholderStyle, usesColor: editor.usesColor,
-            columns: size.columns,
+            appearanceRevision: editor.appearanceRevision, columns: size.columns,
             styledPrompt: StyledText(editor.prompt, style: promptStyle),
             styledContinuationPrompt: StyledText(continuation, style: promptStyle),
             styledPlaceholder: editor.placeholder.map { StyledText($0, style: ghostStyle) },

@@ -15,18 +15,20 @@ import GhostlineTerminal
 /// it shows a plain prompt and lets the terminal do the editing.
 public final class LineEditor {
     /// Drawn before the entry.
-    public var prompt: String
+    public var prompt: String { didSet { appearanceRevision &+= 1 } }
     /// How the prompt is drawn.
-    public var promptStyle: Style = .plain
+    public var promptStyle: Style = .plain { didSet { appearanceRevision &+= 1 } }
     /// Drawn before lines 2… of a multi-line entry; by default dots aligned under the prompt.
-    public var continuationPrompt: String?
+    public var continuationPrompt: String? { didSet { appearanceRevision &+= 1 } }
     /// Ghost text shown while the entry is empty; it may contain line breaks.
-    public var placeholder: String?
+    public var placeholder: String? { didSet { appearanceRevision &+= 1 } }
     /// How the placeholder and suggestions are drawn: the terminal's placeholder color and font.
     /// Without colors (``usesColor`` false) its color is dropped and it is drawn dim.
-    public var placeholderStyle: Style = .placeholder
+    public var placeholderStyle: Style = .placeholder { didSet { appearanceRevision &+= 1 } }
     /// Whether colors are used; false when the `NO_COLOR` environment variable is set.
-    public var usesColor: Bool = environmentValue("NO_COLOR").map { $0.isEmpty } ?? true
+    public var usesColor: Bool = environmentValue("NO_COLOR").map { $0.isEmpty } ?? true {
+        didSet { appearanceRevision &+= 1 }
+    }
     /// In multi-line mode Enter inserts a line break and Alt-Enter submits.
     public var isMultiline = false
     /// In multi-line mode, lets Enter submit when it returns true for the text (say, when
@@ -85,6 +87,9 @@ public final class LineEditor {
     public var terminalReflowsOnResize = true
 
     var engine: Editor
+    /// Counts changes to how the entry looks (prompts, placeholder, styles, colors), so a session
+    /// rebuilds what it draws them with only after one.
+    private(set) var appearanceRevision = 0
     private let input: FileDescriptor
     private let output: FileDescriptor?
     /// Whether a session installs signal handlers; tests that run a session inside the test

@@ -18,14 +18,68 @@ public enum Readiness: Sendable {
     }
 }
 
-/// Waits until any of the descriptors is ready, or the timeout passes.
+/// Descriptors watched for readiness, wait after wait: the list the kernel is given is kept,
+/// so a loop that waits once per key allocates nothing per wait.
 ///
 /// A hang-up or error condition counts as ready, so a caller waiting on a closed terminal wakes
 /// up and learns about it from its next read or write instead of spinning.
 ///
 /// A signal interrupting the wait does not end it early: the wait resumes with the time that is
-/// left. Signals meant to wake the caller should therefore come through a descriptor in
-/// `descriptors`, such as `SignalMonitor.fileDescriptor`.
+/// left. Signals meant to wake the caller should therefore come through a watched descriptor,
+/// such as `SignalMonitor.fileDescriptor`.
+///
+/// The corresponding C function is `poll`.
+public struct DescriptorWatch {
+    private let readiness: Readiness
+    private var entries: [pollfd]
+
+    /// Watches `descriptors` for `readiness`.
+    public init(_ readiness: Readiness, of descriptors: [FileDescriptor]) {
+        self.readiness = readiness
+        entries = descriptors.map { pollfd(fd: $0.rawValue, events: readiness.events, revents: 0) }
+    }
+
+    /// Waits until any of the descriptors is ready, or the timeout passes; a negative timeout
+    /// waits forever.
+    ///
+    /// - Returns: False when the time ran out with none ready.
+    /// - Throws: `Errno.badFileDescriptor` when a descriptor is not open.
+    public mutating func wait(timeoutMilliseconds: Int32) throws -> Bool {
+        let deadline = timeoutMilliseconds < 0 ? nil : monotonicMilliseconds() + Int64(timeoutMilliseconds)
+        var timeout = timeoutMilliseconds
+        while true {
+            let result = entries.withUnsafeMutableBufferPointer { buffer in
+                valueOrErrno(retryOnInterrupt: false) {
+                    poll(buffer.baseAddress, nfds_t(buffer.count), timeout)
+                }
+            }
+            switch result {
+            case .success(let count):
+                if entries.contains(where: { $0.revents & Int16(POLLNVAL) != 0 }) {
+                    throw Errno.badFileDescriptor
+                }
+                return count > 0
+            case .failure(.interrupted):
+                if let deadline {
+                    timeout = Int32(clamping: max(0, deadline - monotonicMilliseconds()))
+                }
+            case .failure(let error):
+                throw error
+            }
+        }
+    }
+
+    /// Whether `descriptor` was ready at the last wait.
+    public func isReady(_ descriptor: FileDescriptor) -> Bool {
+        let ready = Int16(POLLHUP | POLLERR) | readiness.events
+        return entries.contains { $0.fd == descriptor.rawValue && $0.revents & ready != 0 }
+    }
+}
+
+/// Waits until any of the descriptors is ready, or the timeout passes.
+///
+/// See ``DescriptorWatch`` for how hang-ups and signals are handled; a loop that waits often
+/// keeps one of those instead.
 ///
 /// - Parameters:
 ///   - readiness: Whether to wait for reading or for writing.
@@ -40,36 +94,9 @@ public func waitUntil(
     anyOf descriptors: [FileDescriptor],
     timeoutMilliseconds: Int32
 ) throws -> [FileDescriptor] {
-    var entries = descriptors.map {
-        pollfd(fd: $0.rawValue, events: readiness.events, revents: 0)
-    }
-    let deadline = timeoutMilliseconds < 0
-        ? nil
-        : monotonicMilliseconds() + Int64(timeoutMilliseconds)
-    var timeout = timeoutMilliseconds
-    while true {
-        let result = entries.withUnsafeMutableBufferPointer { buffer in
-            valueOrErrno(retryOnInterrupt: false) {
-                poll(buffer.baseAddress, nfds_t(buffer.count), timeout)
-            }
-        }
-        switch result {
-        case .success:
-            if entries.contains(where: { $0.revents & Int16(POLLNVAL) != 0 }) {
-                throw Errno.badFileDescriptor
-            }
-            let ready = Int16(POLLHUP | POLLERR) | readiness.events
-            return zip(descriptors, entries).compactMap { descriptor, entry in
-                entry.revents & ready != 0 ? descriptor : nil
-            }
-        case .failure(.interrupted):
-            if let deadline {
-                timeout = Int32(clamping: max(0, deadline - monotonicMilliseconds()))
-            }
-        case .failure(let error):
-            throw error
-        }
-    }
+    var watch = DescriptorWatch(readiness, of: descriptors)
+    guard try watch.wait(timeoutMilliseconds: timeoutMilliseconds) else { return [] }
+    return descriptors.filter { watch.isReady($0) }
 }
 
 /// Waits until any of the descriptors has input, or the timeout passes.

@@ -77,7 +77,9 @@ public struct Editor {
             // Keys typed faster than they are read arrive together; each is still its own edit,
             // so a veto refuses only the key it means and undo groups them by word. Text too long
             // to have been typed is a paste from a terminal without bracketed paste: one edit.
-            guard text.utf8.count <= Self.longestTypedRun, text.count > 1 else { return perform(.insert(text)) }
+            guard text.utf8.count > 1, text.utf8.count <= Self.longestTypedRun, text.count > 1 else {
+                return perform(.insert(text))
+            }
             for character in text {
                 if let request = perform(.insert(String(character))) { return request }
             }

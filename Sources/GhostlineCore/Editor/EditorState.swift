@@ -28,7 +28,7 @@ public struct EditorState: Sendable {
     /// keeping a copy of it (a copy would make the next edit copy the whole line).
     private(set) var recentEdits: [LineEdit] = []
     /// The fewest recent edits the log holds (it holds up to twice as many).
-    static let editMemory = 64
+    static let editMemory = 256
 
     /// Where the cursor is; always on a `Character` boundary of an existing line.
     public var cursor: TextPosition {
@@ -242,6 +242,8 @@ public struct EditorState: Sendable {
     /// a combining mark), and stepping back from inside a cluster would trap in `String`.
     private func characterBoundary(atOrAfter position: TextPosition) -> TextPosition {
         let text = storage[position.line].text
+        // A line's ends are always boundaries; the cursor is at the end after most keys.
+        if position.offset == 0 || position.offset == text.utf8.count { return position }
         let index = Self.index(in: text, at: position.offset)
         guard index.samePosition(in: text) == nil else { return position }
         return TextPosition(line: position.line, offset: text.utf8.distance(from: text.startIndex, to: text.index(after: index)))

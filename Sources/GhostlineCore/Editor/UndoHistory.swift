@@ -26,11 +26,11 @@ struct UndoHistory: Sendable {
     /// a word, or any other kind of edit, starts a new group.
     mutating func record(_ edit: RecordedEdit, kind: GroupKind) {
         redoGroups.removeAll()
-        let startsWord = edit.insertedText.first.map(Self.isSpace) ?? false
+        let startsWord = Self.isSpace(edit.insertedText, atStart: true)
         if kind == .typing, newestKind == .typing, let previous = undoGroups.last?.last,
            previous.insertedRange.upperBound == edit.removedRange.lowerBound,
            edit.removedText.isEmpty,
-           !(startsWord && !(previous.insertedText.last.map(Self.isSpace) ?? false)) {
+           !(startsWord && !Self.isSpace(previous.insertedText, atStart: false)) {
             undoGroups[undoGroups.count - 1].append(edit)
         } else {
             undoGroups.append([edit])
@@ -39,10 +39,16 @@ struct UndoHistory: Sendable {
         newestKind = kind
     }
 
-    /// Whitespace, with the common ASCII cases answered before Unicode's property tables.
-    private static func isSpace(_ character: Character) -> Bool {
-        if let ascii = character.asciiValue { return ascii == 0x20 || (0x09...0x0D).contains(ascii) }
-        return character.isWhitespace
+    /// Whether the first (or last) `Character` of `text` is whitespace. A lone ASCII byte there,
+    /// with no mark joining it, is the whole character, so typing is answered from the bytes
+    /// before Unicode's property tables.
+    private static func isSpace(_ text: String, atStart: Bool) -> Bool {
+        let utf8 = text.utf8
+        guard let byte = atStart ? utf8.first : utf8.last else { return false }
+        let neighbour = utf8.count < 2 ? nil : atStart ? utf8[utf8.index(after: utf8.startIndex)]
+                                                       : utf8[utf8.index(utf8.endIndex, offsetBy: -2)]
+        if byte < 0x80 && (neighbour ?? 0) < 0x80 { return byte == 0x20 || (0x09...0x0D).contains(byte) }
+        return (atStart ? text.first : text.last)?.isWhitespace ?? false
     }
 
     /// Ends the current group, so the next edit starts a new one (after a cursor move, say).

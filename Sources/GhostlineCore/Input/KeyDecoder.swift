@@ -78,11 +78,23 @@ public struct KeyDecoder: Sendable {
     public mutating func feed<Bytes: Sequence>(_ bytes: Bytes) -> [KeyEvent] where Bytes.Element == UInt8 {
         // The generic entry point is not specialized for callers in other modules; the work is
         // done on a plain buffer, where runs of text and paste bytes are copied in bulk.
-        if let events = bytes.withContiguousStorageIfAvailable({ feed(buffer: $0) }) { return events }
-        return Array(bytes).withUnsafeBufferPointer { feed(buffer: $0) }
+        if bytes.withContiguousStorageIfAvailable({ feed(buffer: $0) }) == nil {
+            Array(bytes).withUnsafeBufferPointer { feed(buffer: $0) }
+        }
+        return takeEvents()
     }
 
-    private mutating func feed(buffer bytes: UnsafeBufferPointer<UInt8>) -> [KeyEvent] {
+    /// Feeds bytes read from the terminal and appends the events they completed to `events`,
+    /// as ``feed(_:)`` returns them; a loop that reads once per key reuses one array this way.
+    public mutating func feed(_ bytes: ArraySlice<UInt8>, appendingTo events: inout [KeyEvent]) {
+        // The decoder collects into the caller's array: its storage is reused, and text typed
+        // right after text already there joins that event, as bytes read together do.
+        swap(&self.events, &events)
+        defer { swap(&self.events, &events) }
+        bytes.withUnsafeBufferPointer { feed(buffer: $0) }
+    }
+
+    private mutating func feed(buffer bytes: UnsafeBufferPointer<UInt8>) {
         var index = 0
         let count = bytes.count
         while index < count {
@@ -107,7 +119,6 @@ public struct KeyDecoder: Sendable {
             }
         }
         emitText(keepingUnfinishedCharacter: true)
-        return takeEvents()
     }
 
     /// Resolves what is pending once the caller's timeout has passed without more bytes, and returns

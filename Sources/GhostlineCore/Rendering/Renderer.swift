@@ -85,18 +85,26 @@ public struct Renderer: Sendable {
     /// characters at the cursor, and nothing else on screen changed. Nil when the cursor is not at
     /// the end of its row, the row has no room, or `text` is not printable ASCII.
     public mutating func echo(_ text: some Collection<UInt8>) -> [UInt8]? {
-        guard let frame = previous, !pendingWrap, currentStyle == .plain, cursor == frame.cursor,
+        // Taken out while it changes, so that its arrays are not shared and grow in place.
+        guard var frame = previous.take() else { return nil }
+        guard !pendingWrap, currentStyle == .plain, cursor == frame.cursor,
               cursor.row < frame.rows.count, frame.rows[cursor.row].count == cursor.column,
-              cursor.column + text.count < frame.width, text.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
+              cursor.column + text.count < frame.width, text.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else {
+            previous = frame
+            return nil
+        }
         output.removeAll(keepingCapacity: true)
-        output.append(contentsOf: text)
         let row = cursor.row
-        previous?.rows[row].append(contentsOf: text.lazy.map { Cell.ascii[Int($0 - 0x20)] })
+        for byte in text {
+            output.append(byte)
+            frame.rows[row].append(Cell.ascii[Int(byte - 0x20)])
+        }
         // Layout never saw these cells: under its identity the row would pass for one that only
         // grows from what layout drew, so the next frame compares it cell by cell instead.
-        if row < frame.rowIdentities.count { previous?.rowIdentities[row] = 0 }
+        if row < frame.rowIdentities.count { frame.rowIdentities[row] = 0 }
         cursor.column += text.count
-        previous?.cursor = cursor
+        frame.cursor = cursor
+        previous = frame
         return output
     }
 
