@@ -7,6 +7,9 @@ public struct EditorState: Sendable {
     struct Line: Sendable {
         var text: String
         let identity: UInt64
+        /// The revision of the newest edit to the line, so that a line untouched since a
+        /// revision is known without reading the edit log.
+        var revision: UInt64
     }
 
     /// Where one edit began: the line (by identity) and the first UTF-8 offset it changed.
@@ -148,6 +151,7 @@ public struct EditorState: Sendable {
             let start = Self.index(in: storage[lower.line].text, at: lower.offset)
             let stop = Self.index(in: storage[lower.line].text, at: upper.offset)
             storage[lower.line].text.replaceSubrange(start..<stop, with: replacement)
+            storage[lower.line].revision = revision
             end = TextPosition(line: lower.line, offset: lower.offset + replacement.utf8.count)
         } else {
             var texts = Self.splitLines(replacement)
@@ -155,9 +159,13 @@ public struct EditorState: Sendable {
             let last = texts.count - 1
             end = TextPosition(line: lower.line + last, offset: texts[last].utf8.count)
             texts[last].append(contentsOf: slice(of: upper.line, from: upper.offset, to: nil))
-            var replacementLines = [Line(text: texts[0], identity: storage[lower.line].identity)]
+            var replacementLines = [Line(text: texts[0], identity: storage[lower.line].identity, revision: revision)]
             replacementLines.reserveCapacity(texts.count)
             for text in texts.dropFirst() { replacementLines.append(makeLine(text)) }
+            // Room to spare when lines are added: a paste of many lines would otherwise leave the
+            // array full, and the next line break would copy every line.
+            let newCount = storage.count - (upper.line - lower.line + 1) + replacementLines.count
+            if newCount > storage.capacity { storage.reserveCapacity(2 * newCount) }
             storage.replaceSubrange(lower.line...upper.line, with: replacementLines)
         }
         if cursor >= upper {
@@ -170,6 +178,11 @@ public struct EditorState: Sendable {
             cursor = lower
         }
         return lower..<end
+    }
+
+    /// True when line `index` has not been edited after `seenRevision`.
+    func isUnchanged(line index: Int, since seenRevision: UInt64) -> Bool {
+        storage[index].revision <= seenRevision
     }
 
     /// The first offset of the line with `identity` that changed after `seenRevision`:
@@ -202,7 +215,7 @@ public struct EditorState: Sendable {
 
     private mutating func makeLine(_ text: String) -> Line {
         defer { nextIdentity += 1 }
-        return Line(text: text, identity: nextIdentity)
+        return Line(text: text, identity: nextIdentity, revision: revision)
     }
 
     /// Splits at `\n` bytes, not at `Character`s: `"\r\n"` is one `Character` in Swift, and a

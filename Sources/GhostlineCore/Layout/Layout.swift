@@ -256,14 +256,21 @@ public struct Layout: Sendable {
     private mutating func lineCache(line: Int, in state: EditorState, startColumn: Int, width: Int) -> LineCache {
         let identity = state.identity(ofLine: line)
         if let cached = cache[identity], cached.generation == state.generation,
-           cached.wrapped.width == width, cached.wrapped.startColumn == startColumn,
-           let changed = state.firstChangedOffset(ofLine: identity, since: cached.revision) {
-            cached.revision = state.revision
-            if let changed {
-                let firstRow = cached.wrapped.update(to: state.line(line), changedFrom: changed)
-                cached.forgetRows(from: firstRow, reachingPast: changed)
+           cached.wrapped.width == width, cached.wrapped.startColumn == startColumn {
+            // Most lines in view are untouched since the last frame: known from the line itself,
+            // without reading the edit log.
+            if state.isUnchanged(line: line, since: cached.revision) {
+                cached.revision = state.revision
+                return cached
             }
-            return cached
+            if let changed = state.firstChangedOffset(ofLine: identity, since: cached.revision) {
+                cached.revision = state.revision
+                if let changed {
+                    let firstRow = cached.wrapped.update(to: state.line(line), changedFrom: changed)
+                    cached.forgetRows(from: firstRow, reachingPast: changed)
+                }
+                return cached
+            }
         }
         let fresh = LineCache(wrapped: WrappedLine(text: state.line(line), startColumn: startColumn, width: width),
                               generation: state.generation, revision: state.revision)
