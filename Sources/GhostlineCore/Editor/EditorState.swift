@@ -44,6 +44,11 @@ public struct EditorState: Sendable {
         nextIdentity = 0
         cursor = .start
         storage = Self.splitLines(text).map { makeLine($0) }
+        // Typing starts at the end of the last line. Its text still shares storage with the
+        // caller's string; copied now, with room to grow, the first key does not copy the line.
+        let last = storage.count - 1
+        let count = storage[last].text.utf8.count
+        if count > 15 { storage[last].text.reserveCapacity(count + count / 4 + 64) }
         cursor = endPosition
     }
 
