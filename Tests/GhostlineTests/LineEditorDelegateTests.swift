@@ -1,25 +1,31 @@
 import Glibc
+import Synchronization
 import Testing
 @testable import Ghostline
 import GhostlineTerminal
 import GhostlineTestSupport
 
-/// Hears the text-change events of a session and acts on them as an app would.
-private final class RecordingDelegate: LineEditorDelegate {
-    var events: [String] = []
+/// Hears the text-change events of a session and acts on them as an app would. The session runs
+/// on a thread of its own, so the events are read through a lock.
+private final class RecordingDelegate: LineEditorDelegate, @unchecked Sendable {
+    private let recorded = Mutex<[String]>([])
 
-    func lineEditorDidBeginEditing(_ editor: LineEditor) { events.append("begin") }
+    var events: [String] { recorded.withLock { $0 } }
+
+    private func record(_ event: String) { recorded.withLock { $0.append(event) } }
+
+    func lineEditorDidBeginEditing(_ editor: LineEditor) { record("begin") }
 
     func lineEditor(_ editor: LineEditor, shouldChangeTextIn range: Range<TextPosition>, replacementText: String) -> Bool {
         !replacementText.contains { $0.isNumber }
     }
 
     func lineEditorDidChange(_ editor: LineEditor) {
-        events.append("change \(editor.text)")
+        record("change \(editor.text)")
         if editor.text == "clear" { editor.text = "" }
     }
 
-    func lineEditorDidEndEditing(_ editor: LineEditor) { events.append("end") }
+    func lineEditorDidEndEditing(_ editor: LineEditor) { record("end") }
 }
 
 /// Runs a closure on a thread of its own, for a `readLine()` that blocks while the test types.
@@ -81,6 +87,8 @@ private final class BackgroundThread: @unchecked Sendable {
         #expect(try drain(pty, into: &screen) { $0.line(0) == "> ghost" }, "Ctrl-U empties: placeholder back")
 
         try pty.controller.writeAll(Array("clear".utf8))
+        // The screen shows the placeholder before and after, so the test waits for the event.
+        #expect(try drain(pty, into: &screen) { _ in delegate.events.contains("change clear") })
         #expect(try drain(pty, into: &screen) { $0.line(0) == "> ghost" && $0[0, 2].attributes.foreground == .palette(8) },
                 "the delegate set the text to empty: placeholder redrawn, \(screen.lines) \(screen[0, 2])")
 
