@@ -15,11 +15,13 @@ private struct DisplayBeside {
     /// Draws that wrote exactly the characters typed since the draw before.
     var echoes = 0
 
-    init(width: Int, height: Int) {
+    /// Both ways on a clean screen, with `first` drawn.
+    init(width: Int, height: Int, first: Presentation) {
         self.width = width
         self.height = height
         screen = VirtualScreen(columns: width, rows: height)
         reference = screen
+        draw(first)
     }
 
     /// Draws `presentation` both ways; returns the display's bytes.
@@ -47,8 +49,7 @@ private struct DisplayBeside {
 
     @Test func typingAtTheEndOfALineWritesOnlyTheTypedCharacters() {
         var editor = Editor()
-        var both = DisplayBeside(width: 20, height: 5)
-        both.draw(Self.presentation(editor))
+        var both = DisplayBeside(width: 20, height: 5, first: Self.presentation(editor))
         editor.type("h")
         both.draw(Self.presentation(editor))
         for character in "ello, w" {
@@ -61,8 +62,7 @@ private struct DisplayBeside {
 
     @Test func keysReadTogetherAreEchoedTogether() {
         var editor = Editor(text: "abc")
-        var both = DisplayBeside(width: 20, height: 5)
-        both.draw(Self.presentation(editor))
+        var both = DisplayBeside(width: 20, height: 5, first: Self.presentation(editor))
         editor.type("def")
         #expect(both.draw(Self.presentation(editor)) == Array("def".utf8))
         #expect(both.screensAgree)
@@ -72,8 +72,7 @@ private struct DisplayBeside {
         // "> " and 16 characters fill 18 of 20 columns; the 19th character would be echoed, the
         // 20th would reach the margin, where the cursor moves to the next row.
         var editor = Editor(text: String(repeating: "a", count: 16))
-        var both = DisplayBeside(width: 20, height: 5)
-        both.draw(Self.presentation(editor))
+        var both = DisplayBeside(width: 20, height: 5, first: Self.presentation(editor))
         editor.type("b")
         #expect(both.draw(Self.presentation(editor)) == Array("b".utf8))
         editor.type("c")
@@ -88,8 +87,7 @@ private struct DisplayBeside {
     @Test func aCharacterThatCouldJoinThePreviousOneIsDrawnAsAFrame() {
         // U+0600 is a prepended concatenation mark: the letter after it joins its cluster.
         var editor = Editor(text: "ab\u{600}")
-        var both = DisplayBeside(width: 20, height: 5)
-        both.draw(Self.presentation(editor))
+        var both = DisplayBeside(width: 20, height: 5, first: Self.presentation(editor))
         editor.type("x")
         both.draw(Self.presentation(editor))
         #expect(both.screensAgree)
@@ -97,8 +95,7 @@ private struct DisplayBeside {
 
     @Test func anAppearingSuggestionOrFooterIsDrawnAsAFrame() {
         var editor = Editor(history: History(entries: ["git status"]))
-        var both = DisplayBeside(width: 30, height: 6)
-        both.draw(Self.presentation(editor))
+        var both = DisplayBeside(width: 30, height: 6, first: Self.presentation(editor))
         editor.type("g")
         both.draw(Self.presentation(editor))
         #expect(both.screen.line(0) == "> git status", "the suggestion shows")
@@ -116,8 +113,7 @@ private struct DisplayBeside {
 
     @Test func aChangedPromptIsDrawnAsAFrame() {
         var editor = Editor(text: "abc")
-        var both = DisplayBeside(width: 30, height: 6)
-        both.draw(Self.presentation(editor))
+        var both = DisplayBeside(width: 30, height: 6, first: Self.presentation(editor))
         editor.type("d")
         both.draw(Self.presentation(editor, prompt: "$ "))
         #expect(both.screen.line(0) == "$ abcd")
@@ -125,8 +121,7 @@ private struct DisplayBeside {
     }
 
     @Test func anotherStateIsDrawnAsAFrame() {
-        var both = DisplayBeside(width: 30, height: 6)
-        both.draw(Self.presentation(Editor(text: "abc")))
+        var both = DisplayBeside(width: 30, height: 6, first: Self.presentation(Editor(text: "abc")))
         both.draw(Self.presentation(Editor(text: "abcd")))
         #expect(both.screensAgree)
     }
@@ -139,8 +134,7 @@ private struct DisplayBeside {
         var editor = Editor(history: History(entries: ["hello world", "make test", "中文 text"]))
         editor.isMultiline = true
         editor.completion = { _ in ["alpha", "alps", "beta"] }
-        var both = DisplayBeside(width: width, height: height)
-        both.draw(Self.presentation(editor))
+        var both = DisplayBeside(width: width, height: height, first: Self.presentation(editor))
         let others: [KeyEvent] = [.key(.backspace), .key(.left), .key(.end), .key(.enter), .key(.up), .key(.down),
                                   .key(.tab), .control("r"), .control("g"), .control("w"), .text("中"), .text("\u{301}"),
                                   .text("👍"), .text("\u{600}"), .paste("pasted\ntext"), .key(.right)]
