@@ -1,5 +1,6 @@
 import Testing
 @testable import GhostlineCore
+import GhostlineTestSupport
 
 private func suggestingEditor() -> Editor {
     var editor = Editor(history: History(entries: ["git status", "git commit"]))
@@ -107,4 +108,37 @@ func tabOrRightOnAnEmptyEntryInsertsTheDefault(key: KeyEvent) {
     let presentation = editor.presentation(prompt: StyledText("> "), continuationPrompt: StyledText(""),
                                            placeholder: StyledText("type a command"))
     #expect(presentation.placeholder?.text == "yes")
+}
+
+@Suite struct SuggestionMemoTests {
+    /// Typing searches on from where the last search stopped; whatever was typed, the suggestion
+    /// must be the one a search through all of history finds.
+    @Test(arguments: [false, true])
+    func typingGivesTheSuggestionAFullSearchGives(isMultiline: Bool) {
+        var random = SplitMix64(seed: isMultiline ? 7 : 11)
+        let alphabet = Array("abc ")
+        var entries: [String] = []
+        for _ in 0..<300 {
+            let length = 1 + Int(random.next() % 12)
+            entries.append(String((0..<length).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }))
+        }
+        entries.append("ab\u{301}c")
+        var editor = Editor(history: History(entries: entries))
+        editor.isMultiline = isMultiline
+        let keys: [KeyEvent] = [.text("a"), .text("b"), .text("c"), .text(" "), .text("a"), .text("b"),
+                                .key(.backspace), .text("\u{301}"), .key(.enter), .control("u"), .key(.left), .key(.end)]
+        var memoAnswers = 0
+        for step in 0..<3_000 {
+            _ = editor.handle(keys[Int(random.next() % UInt64(keys.count))])
+            var fresh = editor
+            fresh.suggestionMemo = nil
+            if editor.suggestionMemo?.describes(editor.state, editor.history) == true { memoAnswers += 1 }
+            guard editor.suggestionSuffix == fresh.suggestionSuffix else {
+                Issue.record("step \(step), text \(editor.state.text.debugDescription): \(String(describing: editor.suggestionSuffix)) vs \(String(describing: fresh.suggestionSuffix))")
+                return
+            }
+            if editor.state.text.utf8.count > 40 { editor.setText("") }
+        }
+        #expect(memoAnswers > 1_000)
+    }
 }

@@ -162,6 +162,10 @@ extension Editor {
     /// The suffix the inline suggestion would add after the cursor, if any.
     public var suggestionSuffix: String? {
         guard showsSuggestions, search == nil, !state.isEmpty, state.cursor == state.endPosition else { return nil }
+        if suggestion == nil, let memo = suggestionMemo, memo.describes(state, history) {
+            guard let match = memo.match else { return nil }
+            return String(Substring(history.entries[match].utf8.dropFirst(memo.textByteCount)))
+        }
         if suggestion == nil {
             let lastLine = state.lineCount - 1
             let shortestTextLength = lastLine + state.line(lastLine).utf8.count
@@ -171,6 +175,46 @@ extension Editor {
         guard let full = suggestion?(text) ?? history.suggestion(for: text),
               full.utf8.count > text.utf8.count, Self.isExtension(full, of: text) else { return nil }
         return String(Substring(full.utf8.dropFirst(text.utf8.count)))
+    }
+
+    /// Brings ``suggestionMemo`` up to date with the text. When the text only grew by ASCII at
+    /// its end since the memo was made, the newest entry it extends can only be the memo's match
+    /// or an older one (a newer entry that matched the longer text would have matched the shorter
+    /// one), so the search goes on from there: typing costs what it skips, not all of history.
+    mutating func updateSuggestionMemo() {
+        guard suggestion == nil, showsSuggestions, !state.isEmpty else {
+            suggestionMemo = nil
+            return
+        }
+        if let memo = suggestionMemo, memo.describes(state, history) { return }
+        let last = state.lineCount - 1
+        let lastLine = state.line(last).utf8
+        var end = history.entries.count
+        var textByteCount: Int?
+        if let memo = suggestionMemo, memo.historyIdentity == history.identity, memo.historyVersion == history.version,
+           memo.generation == state.generation, memo.lineCount == state.lineCount,
+           memo.lastLine == state.identity(ofLine: last), lastLine.count >= memo.lastLineByteCount,
+           state.changedOnly(line: memo.lastLine, from: memo.lastLineByteCount, since: memo.revision) {
+            let added = lastLine.dropFirst(memo.lastLineByteCount)
+            let before = memo.lastLineByteCount > 0 ? lastLine[lastLine.index(before: added.startIndex)] : 0x0A
+            if before < 0x80 && added.allSatisfy({ $0 < 0x80 }) {
+                textByteCount = memo.textByteCount + added.count
+                end = memo.match.map { $0 + 1 } ?? 0
+            }
+        }
+        var match: Int?
+        let count: Int
+        if let textByteCount, end == 0 || textByteCount >= history.longestEntryByteCount {
+            count = textByteCount
+        } else {
+            let text = state.text
+            count = text.utf8.count
+            if count < history.longestEntryByteCount { match = history.indexOfSuggestion(for: text, before: end) }
+        }
+        suggestionMemo = SuggestionMemo(historyIdentity: history.identity, historyVersion: history.version,
+                                        generation: state.generation, revision: state.revision, lineCount: state.lineCount,
+                                        lastLine: state.identity(ofLine: last), lastLineByteCount: lastLine.count,
+                                        textByteCount: count, match: match)
     }
 
     /// True when `full` starts with exactly the bytes of `text`, at a `Character` boundary.

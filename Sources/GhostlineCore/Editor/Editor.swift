@@ -43,6 +43,28 @@ public struct Editor {
     var search: SearchState?
     /// The completion candidates listed below the entry until the next key.
     public internal(set) var completionListing: [String] = []
+    /// Where the last search for a suggestion ended; see `updateSuggestionMemo()`.
+    var suggestionMemo: SuggestionMemo?
+
+    /// The newest history entry that the text extends, as found for one version of the text and
+    /// of the history.
+    struct SuggestionMemo {
+        var historyIdentity: UInt64
+        var historyVersion: UInt64
+        var generation: UInt64
+        var revision: UInt64
+        var lineCount: Int
+        var lastLine: UInt64
+        var lastLineByteCount: Int
+        var textByteCount: Int
+        /// The entry's index, nil when no entry extends the text.
+        var match: Int?
+
+        func describes(_ state: EditorState, _ history: History) -> Bool {
+            revision == state.revision && generation == state.generation
+                && historyIdentity == history.identity && historyVersion == history.version
+        }
+    }
 
     struct SearchState {
         var query = ""
@@ -69,6 +91,11 @@ public struct Editor {
 
     /// Applies one key event; returns a request when the program has to act.
     public mutating func handle(_ event: KeyEvent) -> EditorRequest? {
+        defer { if showsSuggestions && suggestion == nil { updateSuggestionMemo() } }
+        return apply(event)
+    }
+
+    private mutating func apply(_ event: KeyEvent) -> EditorRequest? {
         completionListing.removeAll()
         if search != nil, let request = handleInSearch(event) { return request }
 
@@ -98,7 +125,7 @@ public struct Editor {
             pendingKeys.removeAll()
             // A key that does not finish a chord (Ctrl-X then `a`) is not lost: the unfinished
             // prefix is dropped, as in readline, and the key does what it does on its own.
-            return started ? handle(event) : nil
+            return started ? apply(event) : nil
         }
     }
 

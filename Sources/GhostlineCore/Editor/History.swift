@@ -9,6 +9,11 @@ public struct History: Sendable {
     /// The UTF-8 length of the longest entry ever added: text at least this long has no
     /// suggestion, which spares joining a big multi-line buffer on every keystroke.
     public private(set) var longestEntryByteCount = 0
+    /// Tells this history's versions from another's: an editor that remembers where a search
+    /// stopped checks it is still the same entries.
+    let identity = UInt64.random(in: 0...UInt64.max)
+    /// Counts additions.
+    private(set) var version: UInt64 = 0
 
     /// Creates a history from earlier entries.
     public init(entries: [String] = [], capacity: Int = 1_000) {
@@ -22,6 +27,7 @@ public struct History: Sendable {
     public mutating func add(_ entry: String) -> Bool {
         guard !entry.allSatisfy(\.isWhitespace), entry != entries.last else { return false }
         entries.append(entry)
+        version += 1
         longestEntryByteCount = max(longestEntryByteCount, entry.utf8.count)
         if entries.count > capacity { entries.removeFirst(entries.count - capacity) }
         return true
@@ -29,10 +35,18 @@ public struct History: Sendable {
 
     /// The newest entry that starts with `prefix` and is longer than it: the inline suggestion.
     public func suggestion(for prefix: String) -> String? {
+        indexOfSuggestion(for: prefix, before: entries.count).map { entries[$0] }
+    }
+
+    /// The index of the newest entry before `end` that ``suggestion(for:)`` would give.
+    func indexOfSuggestion(for prefix: String, before end: Int) -> Int? {
         guard !prefix.isEmpty else { return nil }
+        let prefixCount = prefix.utf8.count
         // Byte for byte as well as by `Character`: the suggestion is shown as the bytes after
         // the typed text, which a canonically equal but differently encoded entry does not have.
-        return entries.last { $0.utf8.count > prefix.utf8.count && $0.utf8.starts(with: prefix.utf8) && $0.hasPrefix(prefix) }
+        return entries[..<min(end, entries.count)].lastIndex {
+            $0.utf8.count > prefixCount && $0.utf8.starts(with: prefix.utf8) && $0.hasPrefix(prefix)
+        }
     }
 
     /// The index of the newest entry before `index` (or before the end) that contains `query`.
