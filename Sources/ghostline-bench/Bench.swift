@@ -1,3 +1,5 @@
+import GhostlineCore
+
 /// The scenarios: each drives a ``Pipeline`` with the bytes a terminal would send, times only
 /// the keys it is about, and checks that the entry came out as typed.
 struct Bench {
@@ -20,6 +22,7 @@ struct Bench {
         paste()
         editManyLines()
         holdKey()
+        typeWithHistory()
     }
 
     // MARK: - Scenarios
@@ -186,6 +189,40 @@ struct Bench {
             }
             bench.expect(pipeline.editor.state.text == String(repeating: "x", count: 1_000), "holding a key")
             return sample
+        }
+    }
+
+    /// Inline suggestions look for the newest history entry the text extends after every key;
+    /// with a long history that must not mean a search through all of it per key.
+    private mutating func typeWithHistory() {
+        var letters = SeededGenerator(seed: 0x6869_7374)
+        let alphabet = Array("ab ".utf8)
+        func text(_ count: Int) -> String {
+            String(decoding: (0..<count).map { _ in alphabet[Int(letters.next() % 3)] }, as: UTF8.self)
+        }
+        // Ten entries the typed text runs along for a few keys, then newer ones it never matches:
+        // the suggestions shown are the same with 10 entries or 1,000, only the search differs.
+        let matching = (0..<10).map { _ in "a" + text(20 + Int(letters.next() % 60)) }
+        let others = (0..<990).map { _ in "b" + text(20 + Int(letters.next() % 60)) }
+        let typed = "a" + text(99)
+        let keys = Self.keystrokes(typed)
+        var costs: [Int: Double] = [:]
+        for count in [10, 1_000] {
+            let history = History(entries: matching + others.prefix(count - matching.count))
+            let label = "\(Format.grouped(count)) history entries"
+            let row = measure("8. Type 100 keys with \(label)", keys: keys.count, runs: 15) { bench in
+                var pipeline = Pipeline(history: history)
+                let sample = Self.time(&pipeline) {
+                    for key in keys { $0.receive(key) }
+                }
+                bench.expect(pipeline.editor.state.text == typed, "typing with \(label)")
+                return sample
+            }
+            costs[count] = row.bestNanosecondsPerKey
+        }
+        if let few = costs[10], let many = costs[1_000] {
+            targets.append(TargetCheck(name: "Typing, ns/key: 1,000 history entries ÷ 10", measured: many / few,
+                                       limit: 1.5, target: "≈ 1 (≤ 1.5)"))
         }
     }
 

@@ -25,8 +25,9 @@ struct Pipeline {
     private(set) var stageTimes = StageTimes()
 
     /// Starts an entry holding `text` (as `ghostline --initial` does) and draws its first frame.
-    init(text: String = "", isMultiline: Bool = false) {
+    init(text: String = "", isMultiline: Bool = false, history: History = History()) {
         editor.isMultiline = isMultiline
+        editor.history = history
         editor.geometry = TextGeometry(width: Self.width, firstLineStart: 2, otherLinesStart: 2)
         editor.startNewEntry(text: text)
         // The session always installs the delegate's veto; without a delegate it allows all.
