@@ -25,7 +25,13 @@ public struct HistoryFile: Sendable {
         guard let descriptor = try? FileDescriptor.open(path, flags: O_RDONLY) else { return History(capacity: capacity) }
         let bytes = (try? descriptor.readToEnd()) ?? []
         try? descriptor.close()
-        let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: true)
+        var lines: [ArraySlice<UInt8>] = []
+        var start = 0
+        while start < bytes.count {
+            let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
+            if end > start { lines.append(bytes[start..<end]) }
+            start = end + 1
+        }
         let kept = lines.suffix(capacity)
         if lines.count > 2 * capacity { try? rewrite(with: kept) }
         return History(entries: kept.map { Self.decode($0) }, capacity: capacity)
@@ -69,7 +75,9 @@ public struct HistoryFile: Sendable {
         return bytes
     }
 
-    static func decode<Bytes: Collection>(_ line: Bytes) -> String where Bytes.Element == UInt8 {
+    static func decode(_ line: ArraySlice<UInt8>) -> String {
+        // Most entries have no backslash: their bytes are the entry.
+        guard line.contains(0x5C) else { return String(decoding: line, as: UTF8.self) }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(line.count)
         var escaped = false

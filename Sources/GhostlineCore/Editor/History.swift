@@ -25,12 +25,19 @@ public struct History: Sendable {
     /// Returns whether it was added.
     @discardableResult
     public mutating func add(_ entry: String) -> Bool {
-        guard !entry.allSatisfy(\.isWhitespace), entry != entries.last else { return false }
+        guard !Self.isBlank(entry), entry != entries.last else { return false }
         entries.append(entry)
         version += 1
         longestEntryByteCount = max(longestEntryByteCount, entry.utf8.count)
         if entries.count > capacity { entries.removeFirst(entries.count - capacity) }
         return true
+    }
+
+    /// True when `entry` is empty or only whitespace. A printable ASCII byte settles it at once,
+    /// so loading a long history does not walk every entry `Character` by `Character`.
+    static func isBlank(_ entry: String) -> Bool {
+        if entry.utf8.contains(where: { $0 > 0x20 && $0 < 0x7F }) { return false }
+        return entry.allSatisfy(\.isWhitespace)
     }
 
     /// The newest entry that starts with `prefix` and is longer than it: the inline suggestion.
