@@ -204,8 +204,14 @@ extension Editor {
         }
         var match: Int?
         let count: Int
+        // The text is at least its last line and a byte per line break: when that is already as
+        // long as the longest entry, nothing can extend it, and a long buffer is not joined.
+        let shortestTextLength = last + lastLine.count
         if let textByteCount, end == 0 || textByteCount >= history.longestEntryByteCount {
             count = textByteCount
+        } else if textByteCount == nil && shortestTextLength >= history.longestEntryByteCount {
+            suggestionMemo = nil
+            return
         } else {
             let text = state.text
             count = text.utf8.count
