@@ -63,6 +63,22 @@ import Testing
         #expect(try waitForInput(on: watched, timeoutMilliseconds: 5000) == [pseudoTerminal.terminal])
     }
 
+    @Test func oneWatchServesWaitAfterWait() throws {
+        let first = try Pipe(), second = try Pipe()
+        var watch = DescriptorWatch(.readable, of: [first.readEnd, second.readEnd])
+        #expect(try !watch.wait(timeoutMilliseconds: 0))
+
+        try second.writeEnd.writeAll("x".utf8)
+        #expect(try watch.wait(timeoutMilliseconds: 5000))
+        #expect(!watch.isReady(first.readEnd) && watch.isReady(second.readEnd))
+
+        var byte = [UInt8](repeating: 0, count: 1)
+        _ = try byte.withUnsafeMutableBytes { try second.readEnd.read(into: $0) }
+        try first.writeEnd.writeAll("y".utf8)
+        #expect(try watch.wait(timeoutMilliseconds: 5000))
+        #expect(watch.isReady(first.readEnd) && !watch.isReady(second.readEnd), "the last wait's answer, not the first's")
+    }
+
     @Test func waitForInputTimesOutWithNothingReady() throws {
         let pipe = try Pipe()
         #expect(try waitForInput(on: [pipe.readEnd], timeoutMilliseconds: 20).isEmpty)
