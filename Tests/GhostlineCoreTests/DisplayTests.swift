@@ -212,6 +212,28 @@ private struct DisplayBeside {
         #expect(!split.changedOnly(line: split.identity(ofLine: 0), from: 2, since: seenSplit))
     }
 
+    @Test func asciiAddedAtALineEndIsReportedOnlyWhenNothingElseChanged() {
+        var state = EditorState(text: "ab\ncd")
+        let mark = state.end(ofLine: 1)
+        #expect(state.asciiAdded(at: mark).map { Array($0) } == [])
+        state.replace(state.endPosition..<state.endPosition, with: "ef")
+        #expect(state.asciiAdded(at: mark).map { Array($0) } == Array("ef".utf8))
+        state.replace(state.endPosition..<state.endPosition, with: "é")
+        #expect(state.asciiAdded(at: mark) == nil, "not ASCII")
+
+        var afterMark = EditorState(text: "ab\u{600}")
+        let markAfterPrepend = afterMark.end(ofLine: 0)
+        afterMark.replace(afterMark.endPosition..<afterMark.endPosition, with: "x")
+        #expect(afterMark.asciiAdded(at: markAfterPrepend) == nil, "the letter joins the character before it")
+
+        var edited = EditorState(text: "abc")
+        let before = edited.end(ofLine: 0)
+        edited.replace(TextPosition(line: 0, offset: 0)..<TextPosition(line: 0, offset: 1), with: "")
+        edited.replace(edited.endPosition..<edited.endPosition, with: "xy")
+        #expect(edited.asciiAdded(at: before) == nil, "an edit before the mark")
+        #expect(EditorState(text: "abc").asciiAdded(at: before) == nil, "another state")
+    }
+
     @Test func editsOlderThanTheLogAreNotVouchedFor() {
         var state = EditorState(text: "")
         let seen = state.revision

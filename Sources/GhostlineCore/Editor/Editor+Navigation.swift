@@ -187,27 +187,20 @@ extension Editor {
             return
         }
         if let memo = suggestionMemo, memo.describes(state, history) { return }
-        let last = state.lineCount - 1
-        let lastLine = state.line(last).utf8
-        var end = history.entries.count
+        let end = state.end(ofLine: state.lineCount - 1)
+        var searchEnd = history.entries.count
         var textByteCount: Int?
-        if let memo = suggestionMemo, memo.historyIdentity == history.identity, memo.historyVersion == history.version,
-           memo.generation == state.generation, memo.lineCount == state.lineCount,
-           memo.lastLine == state.identity(ofLine: last), lastLine.count >= memo.lastLineByteCount,
-           state.changedOnly(line: memo.lastLine, from: memo.lastLineByteCount, since: memo.revision) {
-            let added = lastLine.dropFirst(memo.lastLineByteCount)
-            let before = memo.lastLineByteCount > 0 ? lastLine[lastLine.index(before: added.startIndex)] : 0x0A
-            if before < 0x80 && added.allSatisfy({ $0 < 0x80 }) {
-                textByteCount = memo.textByteCount + added.count
-                end = memo.match.map { $0 + 1 } ?? 0
-            }
+        if let memo = suggestionMemo, memo.isOf(history), memo.end.line == end.line,
+           let added = state.asciiAdded(at: memo.end) {
+            textByteCount = memo.textByteCount + added.count
+            searchEnd = memo.match.map { $0 + 1 } ?? 0
         }
         var match: Int?
         let count: Int
         // The text is at least its last line and a byte per line break: when that is already as
         // long as the longest entry, nothing can extend it, and a long buffer is not joined.
-        let shortestTextLength = last + lastLine.count
-        if let textByteCount, end == 0 || textByteCount >= history.longestEntryByteCount {
+        let shortestTextLength = end.line + end.byteCount
+        if let textByteCount, searchEnd == 0 || textByteCount >= history.longestEntryByteCount {
             count = textByteCount
         } else if textByteCount == nil && shortestTextLength >= history.longestEntryByteCount {
             suggestionMemo = nil
@@ -215,12 +208,10 @@ extension Editor {
         } else {
             let text = state.text
             count = text.utf8.count
-            if count < history.longestEntryByteCount { match = history.indexOfSuggestion(for: text, before: end) }
+            if count < history.longestEntryByteCount { match = history.indexOfSuggestion(for: text, before: searchEnd) }
         }
         suggestionMemo = SuggestionMemo(historyIdentity: history.identity, historyVersion: history.version,
-                                        generation: state.generation, revision: state.revision, lineCount: state.lineCount,
-                                        lastLine: state.identity(ofLine: last), lastLineByteCount: lastLine.count,
-                                        textByteCount: count, match: match)
+                                        end: end, textByteCount: count, match: match)
     }
 
     /// True when `full` starts with exactly the bytes of `text`, at a `Character` boundary.

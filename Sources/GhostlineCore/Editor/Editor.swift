@@ -51,18 +51,18 @@ public struct Editor {
     struct SuggestionMemo {
         var historyIdentity: UInt64
         var historyVersion: UInt64
-        var generation: UInt64
-        var revision: UInt64
-        var lineCount: Int
-        var lastLine: UInt64
-        var lastLineByteCount: Int
+        /// The end of the text (its last line) when the search was made.
+        var end: EditorState.LineEnd
         var textByteCount: Int
         /// The entry's index, nil when no entry extends the text.
         var match: Int?
 
         func describes(_ state: EditorState, _ history: History) -> Bool {
-            revision == state.revision && generation == state.generation
-                && historyIdentity == history.identity && historyVersion == history.version
+            end.revision == state.revision && end.generation == state.generation && isOf(history)
+        }
+
+        func isOf(_ history: History) -> Bool {
+            historyIdentity == history.identity && historyVersion == history.version
         }
     }
 

@@ -216,6 +216,37 @@ public struct EditorState: Sendable {
         return true
     }
 
+    /// Where a line ended at one revision of a state: a mark to learn later whether text was only
+    /// added there since.
+    struct LineEnd: Sendable {
+        let generation: UInt64
+        let revision: UInt64
+        let line: Int
+        let identity: UInt64
+        let byteCount: Int
+    }
+
+    /// Where line `index` ends now.
+    func end(ofLine index: Int) -> LineEnd {
+        LineEnd(generation: generation, revision: revision, line: index, identity: storage[index].identity,
+                byteCount: storage[index].text.utf8.count)
+    }
+
+    /// The bytes added at `mark` since it was taken, when that is all that changed and they are
+    /// ASCII after an ASCII byte (or at the line's start), so that no `Character` before them
+    /// changed shape: nil when any edit since reached before the mark or out of its line, when
+    /// the line is another one or the edits are too old to tell.
+    func asciiAdded(at mark: LineEnd) -> Substring.UTF8View? {
+        guard mark.generation == generation, mark.line < storage.count, storage[mark.line].identity == mark.identity,
+              changedOnly(line: mark.identity, from: mark.byteCount, since: mark.revision) else { return nil }
+        let utf8 = storage[mark.line].text.utf8
+        guard utf8.count >= mark.byteCount else { return nil }
+        let added = utf8.dropFirst(mark.byteCount)
+        guard mark.byteCount == 0 || utf8[utf8.index(before: added.startIndex)] < 0x80,
+              added.allSatisfy({ $0 < 0x80 }) else { return nil }
+        return added
+    }
+
     // MARK: - Helpers
 
     private mutating func makeLine(_ text: String) -> Line {

@@ -14,11 +14,7 @@ public struct Display: Sendable {
     private var shownLine: ShownLine?
 
     private struct ShownLine {
-        var generation: UInt64
-        var revision: UInt64
-        var line: Int
-        var identity: UInt64
-        var byteCount: Int
+        var end: EditorState.LineEnd
         var prompt: StyledText
         var continuationPrompt: StyledText
         var width: Int
@@ -42,10 +38,8 @@ public struct Display: Sendable {
         let cursor = state.cursor
         if presentation.shownGhostText == nil && presentation.footer.isEmpty
             && cursor.offset == state.line(cursor.line).utf8.count {
-            shownLine = ShownLine(generation: state.generation, revision: state.revision, line: cursor.line,
-                                  identity: state.identity(ofLine: cursor.line), byteCount: cursor.offset,
-                                  prompt: presentation.prompt, continuationPrompt: presentation.continuationPrompt,
-                                  width: width, height: height)
+            shownLine = ShownLine(end: state.end(ofLine: cursor.line), prompt: presentation.prompt,
+                                  continuationPrompt: presentation.continuationPrompt, width: width, height: height)
         } else {
             shownLine = nil
         }
@@ -59,20 +53,14 @@ public struct Display: Sendable {
               shown.width == width, shown.height == height else { return nil }
         let state = presentation.state
         let cursor = state.cursor
-        guard state.generation == shown.generation, cursor.line == shown.line, cursor.offset > shown.byteCount,
-              state.identity(ofLine: cursor.line) == shown.identity,
-              state.changedOnly(line: shown.identity, from: shown.byteCount, since: shown.revision),
-              presentation.shownGhostText == nil, presentation.footer.isEmpty,
-              presentation.prompt == shown.prompt, presentation.continuationPrompt == shown.continuationPrompt else { return nil }
-        let utf8 = state.line(cursor.line).utf8
-        guard cursor.offset == utf8.count else { return nil }
-        // Printable ASCII after an ASCII character (or none) forms clusters of its own: nothing
-        // already on screen changes shape.
-        let typed = utf8.dropFirst(shown.byteCount)
-        guard shown.byteCount == 0 || utf8[utf8.index(before: typed.startIndex)] < 0x80,
+        // ASCII after an ASCII character (or none) forms clusters of its own: nothing already
+        // on screen changes shape, and the renderer takes only the printable part of ASCII.
+        guard presentation.shownGhostText == nil, presentation.footer.isEmpty,
+              presentation.prompt == shown.prompt, presentation.continuationPrompt == shown.continuationPrompt,
+              cursor.line == shown.end.line, cursor.offset > shown.end.byteCount,
+              let typed = state.asciiAdded(at: shown.end), cursor.offset == shown.end.byteCount + typed.count,
               let bytes = renderer.echo(typed) else { return nil }
-        shown.revision = state.revision
-        shown.byteCount = cursor.offset
+        shown.end = state.end(ofLine: cursor.line)
         shown.echoes += 1
         shownLine = shown
         return bytes
