@@ -32,11 +32,7 @@ struct Bench {
         let keys = Self.keystrokes(text)
         let row = measure("1. Type 300 keys on an empty line", keys: keys.count, runs: 15) { bench in
             var pipeline = Pipeline()
-            let sample = Self.time(&pipeline) {
-                for key in keys { $0.receive(key) }
-            }
-            bench.expect(pipeline.editor.state.text == text, "typing 300 keys")
-            return sample
+            return bench.timeTyping(keys, into: &pipeline, expecting: text, "typing 300 keys")
         }
         targets.append(TargetCheck(name: "Typing on an empty line: bytes/key", measured: row.bytesPerKey ?? 0,
                                    limit: 2, target: "≈ 1 (≤ 2)"))
@@ -51,11 +47,7 @@ struct Bench {
             // More runs than elsewhere: the targets take ratios of these rows' fastest runs.
             let row = measure("2. Append 100 keys to a line of \(Format.grouped(length))", keys: keys.count, runs: 41) { bench in
                 var pipeline = Pipeline(text: line)
-                let sample = Self.time(&pipeline) {
-                    for key in keys { $0.receive(key) }
-                }
-                bench.expect(pipeline.editor.state.text == line + typed, "appending to a line of \(length)")
-                return sample
+                return bench.timeTyping(keys, into: &pipeline, expecting: line + typed, "appending to a line of \(length)")
             }
             costs[length] = row.bestNanosecondsPerKey
         }
@@ -83,11 +75,7 @@ struct Bench {
             var pipeline = Pipeline(text: line)
             pipeline.receive(moveToMiddle)
             bench.expect(pipeline.editor.state.cursor.offset == 1_000, "moving to the middle of a line")
-            let sample = Self.time(&pipeline) {
-                for key in keys { $0.receive(key) }
-            }
-            bench.expect(pipeline.editor.state.text == expected, "inserting in the middle of a line")
-            return sample
+            return bench.timeTyping(keys, into: &pipeline, expecting: expected, "inserting in the middle of a line")
         }
         targets.append(TargetCheck(name: "Inserting mid-line: bytes/key", measured: row.bytesPerKey ?? 0,
                                    limit: 100, target: "≤ 100"))
@@ -143,21 +131,13 @@ struct Bench {
             let typing = measure("6. \(label) lines: type 50 keys at the end", keys: atEndKeys.count, runs: runs) { bench in
                 var pipeline = Pipeline(isMultiline: true)
                 pipeline.receive(reads: reads)
-                let sample = Self.time(&pipeline) {
-                    for key in atEndKeys { $0.receive(key) }
-                }
-                bench.expect(pipeline.editor.state.text == text + atEnd, "typing after \(lineCount) lines")
-                return sample
+                return bench.timeTyping(atEndKeys, into: &pipeline, expecting: text + atEnd, "typing after \(lineCount) lines")
             }
             let breaking = measure("6. \(label) lines: type 50 keys, Enter after each 10", keys: withBreaksKeys.count, runs: runs) { bench in
                 var pipeline = Pipeline(isMultiline: true)
                 pipeline.receive(reads: reads)
-                let sample = Self.time(&pipeline) {
-                    for key in withBreaksKeys { $0.receive(key) }
-                }
                 let expected = text + withBreaks.map { $0 + "\n" }.joined()
-                bench.expect(pipeline.editor.state.text == expected, "typing lines after \(lineCount) lines")
-                return sample
+                return bench.timeTyping(withBreaksKeys, into: &pipeline, expecting: expected, "typing lines after \(lineCount) lines")
             }
             typingCosts[lineCount] = typing.bestNanosecondsPerKey
             breakingCosts[lineCount] = breaking.bestNanosecondsPerKey
@@ -212,11 +192,7 @@ struct Bench {
             let label = "\(Format.grouped(count)) history entries"
             let row = measure("8. Type 100 keys with \(label)", keys: keys.count, runs: 15) { bench in
                 var pipeline = Pipeline(history: history)
-                let sample = Self.time(&pipeline) {
-                    for key in keys { $0.receive(key) }
-                }
-                bench.expect(pipeline.editor.state.text == typed, "typing with \(label)")
-                return sample
+                return bench.timeTyping(keys, into: &pipeline, expecting: typed, "typing with \(label)")
             }
             costs[count] = row.bestNanosecondsPerKey
         }
@@ -241,6 +217,17 @@ struct Bench {
 
     private mutating func expect(_ condition: Bool, _ what: String) {
         if !condition && !failures.contains(what) { failures.append(what) }
+    }
+
+    /// Times `keys` typed into `pipeline`, one read each, and checks that the entry then holds
+    /// `expected`.
+    private mutating func timeTyping(_ keys: [[UInt8]], into pipeline: inout Pipeline, expecting expected: String,
+                                     _ what: String) -> Sample {
+        let sample = Self.time(&pipeline) {
+            for key in keys { $0.receive(key) }
+        }
+        expect(pipeline.editor.state.text == expected, what)
+        return sample
     }
 
     /// Times `body` alone: the bytes its frames wrote and the time each stage took.
