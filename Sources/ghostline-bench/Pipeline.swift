@@ -15,6 +15,7 @@ struct Pipeline {
     static let placeholder = StyledText("Type a message…", style: .placeholder)
 
     private var decoder = KeyDecoder()
+    private var events: [KeyEvent] = []
     private var display = Display()
     private(set) var editor = Editor()
     /// Every byte the frames wrote, as a terminal would have received them.
@@ -42,22 +43,23 @@ struct Pipeline {
 
     /// One read followed by a frame.
     mutating func receive(_ read: [UInt8]) {
-        receive(reads: CollectionOfOne(read))
+        receive(reads: CollectionOfOne(read[...]))
     }
 
     /// Reads that arrived together (the session reads while bytes are available), then a frame.
-    mutating func receive<Reads: Sequence>(reads: Reads) where Reads.Element: Sequence, Reads.Element.Element == UInt8 {
+    mutating func receive<Reads: Sequence<ArraySlice<UInt8>>>(reads: Reads) {
         guard submitted == nil else { return }
-        var events: [KeyEvent] = []
+        // Kept with its capacity from batch to batch, as the session keeps its event array.
+        defer { events.removeAll(keepingCapacity: true) }
         let decodingStart = MonotonicClock.now()
         for read in reads {
-            events.append(contentsOf: decoder.feed(read))
+            decoder.feed(read, appendingTo: &events)
         }
         let editingStart = MonotonicClock.now()
         stageTimes.decoding += editingStart - decodingStart
         for event in events {
             if case .submit(let text)? = editor.handle(event) {
-                editor.pendingChanges.removeAll()
+                editor.pendingChanges.removeAll(keepingCapacity: true)
                 stageTimes.editing += MonotonicClock.now() - editingStart
                 submitted = text
                 draw(final: true)
@@ -66,7 +68,7 @@ struct Pipeline {
                 stageTimes.drawing += MonotonicClock.now() - finishing
                 return
             }
-            editor.pendingChanges.removeAll()
+            editor.pendingChanges.removeAll(keepingCapacity: true)
         }
         stageTimes.editing += MonotonicClock.now() - editingStart
         draw(final: false)
