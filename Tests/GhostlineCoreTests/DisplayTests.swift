@@ -6,36 +6,29 @@ import GhostlineTestSupport
 /// virtual screen of its own: whatever way the display took, the screens must be the same.
 private struct DisplayBeside {
     var display = Display()
-    var layout = Layout()
-    var renderer = Renderer()
     var screen: VirtualScreen
-    var reference: VirtualScreen
-    let width: Int
-    let height: Int
-    /// Draws that wrote exactly the characters typed since the draw before.
-    var echoes = 0
+    /// Layout and renderer, frame after frame.
+    var reference: ScreenHarness
 
     /// Both ways on a clean screen, with `first` drawn.
     init(width: Int, height: Int, first: Presentation) {
-        self.width = width
-        self.height = height
         screen = VirtualScreen(columns: width, rows: height)
-        reference = screen
+        reference = ScreenHarness(width: width, height: height)
         draw(first)
     }
 
     /// Draws `presentation` both ways; returns the display's bytes.
     @discardableResult
     mutating func draw(_ presentation: Presentation) -> [UInt8] {
-        let bytes = display.draw(presentation, width: width, height: height)
+        let bytes = display.draw(presentation, width: reference.width, height: reference.height)
         screen.feed(bytes)
-        reference.feed(renderer.render(layout.frame(for: presentation, width: width, height: height), screenRows: height))
+        reference.draw(presentation)
         return bytes
     }
 
     var screensAgree: Bool {
-        screen.grid == reference.grid && screen.cursorRow == reference.cursorRow
-            && screen.cursorColumn == reference.cursorColumn
+        screen.grid == reference.screen.grid && screen.cursorRow == reference.screen.cursorRow
+            && screen.cursorColumn == reference.screen.cursorColumn
     }
 }
 
@@ -155,7 +148,7 @@ private struct DisplayBeside {
                 echoed += 1
             }
             guard both.screensAgree else {
-                Issue.record("step \(step): \(both.screen.lines) vs \(both.reference.lines), cursor \(both.screen.cursorRow),\(both.screen.cursorColumn) vs \(both.reference.cursorRow),\(both.reference.cursorColumn)")
+                Issue.record("step \(step): \(both.screen.lines) vs \(both.reference.screen.lines), cursor \(both.screen.cursorRow),\(both.screen.cursorColumn) vs \(both.reference.screen.cursorRow),\(both.reference.screen.cursorColumn)")
                 return
             }
         }
