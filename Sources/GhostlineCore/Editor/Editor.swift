@@ -91,7 +91,7 @@ public struct Editor {
 
     /// Applies one key event; returns a request when the program has to act.
     public mutating func handle(_ event: KeyEvent) -> EditorRequest? {
-        defer { if showsSuggestions && suggestion == nil { updateSuggestionMemo() } }
+        defer { updateSuggestionMemo() }
         return apply(event)
     }
 
