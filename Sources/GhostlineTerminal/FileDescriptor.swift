@@ -64,7 +64,9 @@ public struct FileDescriptor: Hashable, Sendable {
         }
     }
 
-    private func writeAll(_ buffer: UnsafeRawBufferPointer) throws {
+    /// Writes every byte of `buffer`, as the overload for collections does; this one is not
+    /// generic, so a caller in another module runs no generic code to write.
+    public func writeAll(_ buffer: UnsafeRawBufferPointer) throws {
         var remaining = buffer
         while !remaining.isEmpty {
             switch valueOrErrno({ Glibc.write(rawValue, remaining.baseAddress, remaining.count) }) {

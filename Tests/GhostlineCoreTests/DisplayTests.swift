@@ -26,6 +26,23 @@ private struct DisplayBeside {
         return bytes
     }
 
+    /// Types `run` as a program that skips decoding and presenting does: the editor takes the
+    /// bytes, the display echoes them or, when it cannot, draws a frame. The reference draws
+    /// frames. False when the editor left the bytes to the way every key takes.
+    mutating func typeWithoutPresenting(_ run: String, into editor: inout Editor,
+                                        presenting: (Editor) -> Presentation) -> Bool {
+        guard Array(run.utf8).withUnsafeBufferPointer({ editor.type(ascii: $0) }) else { return false }
+        let presentation = presenting(editor)
+        let echo = editor.presentsTextAlone
+            ? display.echo(typedIn: editor.state, prompt: presentation.prompt,
+                           continuationPrompt: presentation.continuationPrompt,
+                           width: reference.width, height: reference.height)
+            : nil
+        screen.feed(echo ?? display.draw(presentation, width: reference.width, height: reference.height))
+        reference.draw(presentation)
+        return true
+    }
+
     var screensAgree: Bool {
         screen.grid == reference.screen.grid && screen.cursorRow == reference.screen.cursorRow
             && screen.cursorColumn == reference.screen.cursorColumn
@@ -154,6 +171,39 @@ private struct DisplayBeside {
         }
         if width > 3 { #expect(echoed > 100, "the short cut was taken \(echoed) times") }
     }
+
+    /// The same random editing with runs of typing taken as the interactive session takes them,
+    /// without decoding or presenting: the screen must still be the frame pipeline's.
+    @Test(arguments: [(80, 24), (20, 6), (9, 4), (3, 4)])
+    func typingWithoutPresentingLeavesTheScreenAFramePipelineLeaves(width: Int, height: Int) {
+        var random = SplitMix64(seed: UInt64(width * 104_729 + height))
+        var editor = Editor(history: History(entries: ["hello world", "make test", "中文 text"]))
+        editor.isMultiline = true
+        editor.completion = { _ in ["alpha", "alps", "beta"] }
+        var both = DisplayBeside(width: width, height: height, first: Self.presentation(editor))
+        let others: [KeyEvent] = [.key(.backspace), .key(.left), .key(.end), .key(.enter), .key(.up), .key(.tab),
+                                  .control("r"), .control("g"), .text("中"), .text("\u{600}"), .paste("two\nlines")]
+        var taken = 0
+        for step in 0..<1_500 {
+            if random.next() % 10 < 8 {
+                let run = String((0...(random.next() % 3)).map { _ in Character(UnicodeScalar(UInt8(0x20 + random.next() % 95))) })
+                if both.typeWithoutPresenting(run, into: &editor, presenting: { Self.presentation($0) }) {
+                    taken += 1
+                } else {
+                    _ = editor.handle(.text(run))
+                    both.draw(Self.presentation(editor))
+                }
+            } else {
+                _ = editor.handle(others[Int(random.next() % UInt64(others.count))])
+                both.draw(Self.presentation(editor))
+            }
+            guard both.screensAgree else {
+                Issue.record("step \(step): \(both.screen.lines) vs \(both.reference.screen.lines)")
+                return
+            }
+        }
+        #expect(taken > 300, "typing was taken without presenting \(taken) times")
+    }
 }
 
 @Suite struct RendererEchoTests {
@@ -206,25 +256,28 @@ private struct DisplayBeside {
     }
 
     @Test func asciiAddedAtALineEndIsReportedOnlyWhenNothingElseChanged() {
+        func added(_ state: EditorState, at mark: EditorState.LineEnd) -> [UInt8]? {
+            state.withASCIIAdded(at: mark) { Array($0) }
+        }
         var state = EditorState(text: "ab\ncd")
         let mark = state.end(ofLine: 1)
-        #expect(state.asciiAdded(at: mark).map { Array($0) } == [])
+        #expect(added(state, at: mark) == [])
         state.replace(state.endPosition..<state.endPosition, with: "ef")
-        #expect(state.asciiAdded(at: mark).map { Array($0) } == Array("ef".utf8))
+        #expect(added(state, at: mark) == Array("ef".utf8))
         state.replace(state.endPosition..<state.endPosition, with: "é")
-        #expect(state.asciiAdded(at: mark) == nil, "not ASCII")
+        #expect(added(state, at: mark) == nil, "not ASCII")
 
         var afterMark = EditorState(text: "ab\u{600}")
         let markAfterPrepend = afterMark.end(ofLine: 0)
         afterMark.replace(afterMark.endPosition..<afterMark.endPosition, with: "x")
-        #expect(afterMark.asciiAdded(at: markAfterPrepend) == nil, "the letter joins the character before it")
+        #expect(added(afterMark, at: markAfterPrepend) == nil, "the letter joins the character before it")
 
         var edited = EditorState(text: "abc")
         let before = edited.end(ofLine: 0)
         edited.replace(TextPosition(line: 0, offset: 0)..<TextPosition(line: 0, offset: 1), with: "")
         edited.replace(edited.endPosition..<edited.endPosition, with: "xy")
-        #expect(edited.asciiAdded(at: before) == nil, "an edit before the mark")
-        #expect(EditorState(text: "abc").asciiAdded(at: before) == nil, "another state")
+        #expect(added(edited, at: before) == nil, "an edit before the mark")
+        #expect(added(EditorState(text: "abc"), at: before) == nil, "another state")
     }
 
     @Test func editsOlderThanTheLogAreNotVouchedFor() {

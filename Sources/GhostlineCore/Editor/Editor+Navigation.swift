@@ -191,8 +191,8 @@ extension Editor {
         var searchEnd = history.entries.count
         var textByteCount: Int?
         if let memo = suggestionMemo, memo.isOf(history), memo.end.line == end.line,
-           let added = state.asciiAdded(at: memo.end) {
-            textByteCount = memo.textByteCount + added.count
+           let added = state.withASCIIAdded(at: memo.end, \.count) {
+            textByteCount = memo.textByteCount + added
             searchEnd = memo.match.map { $0 + 1 } ?? 0
         }
         var match: Int?

@@ -153,9 +153,14 @@ public struct EditorState: Sendable {
         if isWithinLine {
             // Typing and deleting within a line edit that line's string in place: no other
             // reference to it may be alive here, or the edit would copy the whole line.
-            let start = Self.index(in: storage[lower.line].text, at: lower.offset)
-            let stop = Self.index(in: storage[lower.line].text, at: upper.offset)
-            storage[lower.line].text.replaceSubrange(start..<stop, with: replacement)
+            if lower == upper && lower.offset == storage[lower.line].text.utf8.count {
+                // Typing at a line's end, the commonest edit of all, takes String's shortest way.
+                storage[lower.line].text.append(replacement)
+            } else {
+                let start = Self.index(in: storage[lower.line].text, at: lower.offset)
+                let stop = Self.index(in: storage[lower.line].text, at: upper.offset)
+                storage[lower.line].text.replaceSubrange(start..<stop, with: replacement)
+            }
             storage[lower.line].revision = revision
             end = TextPosition(line: lower.line, offset: lower.offset + replacement.utf8.count)
         } else {
@@ -232,19 +237,23 @@ public struct EditorState: Sendable {
                 byteCount: storage[index].text.utf8.count)
     }
 
-    /// The bytes added at `mark` since it was taken, when that is all that changed and they are
-    /// ASCII after an ASCII byte (or at the line's start), so that no `Character` before them
-    /// changed shape: nil when any edit since reached before the mark or out of its line, when
-    /// the line is another one or the edits are too old to tell.
-    func asciiAdded(at mark: LineEnd) -> Substring.UTF8View? {
+    /// Calls `body` with the bytes added at `mark` since it was taken, when that is all that
+    /// changed and they are ASCII after an ASCII byte (or at the line's start), so that no
+    /// `Character` before them changed shape; nil, without calling it, when any edit since
+    /// reached before the mark or out of its line, when the line is another one or the edits are
+    /// too old to tell.
+    func withASCIIAdded<Result>(at mark: LineEnd, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
         guard mark.generation == generation, mark.line < storage.count, storage[mark.line].identity == mark.identity,
               changedOnly(line: mark.identity, from: mark.byteCount, since: mark.revision) else { return nil }
-        let utf8 = storage[mark.line].text.utf8
-        guard utf8.count >= mark.byteCount else { return nil }
-        let added = utf8.dropFirst(mark.byteCount)
-        guard mark.byteCount == 0 || utf8[utf8.index(before: added.startIndex)] < 0x80,
-              added.allSatisfy({ $0 < 0x80 }) else { return nil }
-        return added
+        // The bytes in place, without a copy or a walk through String's views: a line that was
+        // edited is a native string, whose bytes are contiguous.
+        let result = storage[mark.line].text.utf8.withContiguousStorageIfAvailable { utf8 -> Result? in
+            guard utf8.count >= mark.byteCount, mark.byteCount == 0 || utf8[mark.byteCount - 1] < 0x80 else { return nil }
+            let added = UnsafeBufferPointer(rebasing: utf8[mark.byteCount...])
+            for byte in added where byte >= 0x80 { return nil }
+            return body(added)
+        }
+        return result ?? nil
     }
 
     // MARK: - Helpers

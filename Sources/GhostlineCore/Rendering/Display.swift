@@ -49,20 +49,34 @@ public struct Display: Sendable {
     /// The typed characters alone, when the text only grew by printable ASCII at the end of the
     /// cursor's line since the last frame and nothing else would change on screen.
     private mutating func echo(_ presentation: Presentation, width: Int, height: Int) -> [UInt8]? {
-        guard var shown = shownLine, shown.echoes < EditorState.editMemory / 2,
-              shown.width == width, shown.height == height else { return nil }
-        let state = presentation.state
+        guard shownLine != nil, presentation.shownGhostText == nil, presentation.footer.isEmpty else { return nil }
+        return echo(typedIn: presentation.state, prompt: presentation.prompt,
+                    continuationPrompt: presentation.continuationPrompt, width: width, height: height)
+    }
+
+    /// The bytes that show what was typed since the last frame, for a presentation of `state`
+    /// with these prompts and neither ghost text nor footer (the caller knows, as from
+    /// ``Editor/presentsTextAlone``): the typed characters alone when the text only grew by
+    /// printable ASCII at the end of the cursor's line and the last frame showed the same
+    /// prompts and text alone too; nil when a frame must be drawn instead.
+    ///
+    /// A program that types keys without presenting (``Editor/type(ascii:)``) echoes them this
+    /// way and draws a frame with ``draw(_:width:height:)`` when this returns nil.
+    public mutating func echo(typedIn state: EditorState, prompt: StyledText, continuationPrompt: StyledText,
+                              width: Int, height: Int) -> [UInt8]? {
+        // The mark is checked where it is: a copy would retain and release both prompts per key.
+        guard let end = shownLine?.end, let echoes = shownLine?.echoes, echoes < EditorState.editMemory / 2,
+              shownLine?.width == width, shownLine?.height == height else { return nil }
         let cursor = state.cursor
         // ASCII after an ASCII character (or none) forms clusters of its own: nothing already
         // on screen changes shape, and the renderer takes only the printable part of ASCII.
-        guard presentation.shownGhostText == nil, presentation.footer.isEmpty,
-              presentation.prompt == shown.prompt, presentation.continuationPrompt == shown.continuationPrompt,
-              cursor.line == shown.end.line, cursor.offset > shown.end.byteCount,
-              let typed = state.asciiAdded(at: shown.end), cursor.offset == shown.end.byteCount + typed.count,
-              let bytes = renderer.echo(typed) else { return nil }
-        shown.end = state.end(ofLine: cursor.line)
-        shown.echoes += 1
-        shownLine = shown
+        guard cursor.line == end.line, cursor.offset > end.byteCount,
+              shownLine?.prompt == prompt, shownLine?.continuationPrompt == continuationPrompt,
+              let bytes = state.withASCIIAdded(at: end, { typed in
+                  cursor.offset == end.byteCount + typed.count ? renderer.echo(typed: typed) : nil
+              }) ?? nil else { return nil }
+        shownLine!.end = state.end(ofLine: cursor.line)
+        shownLine!.echoes += 1
         return bytes
     }
 

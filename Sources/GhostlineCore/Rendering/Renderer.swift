@@ -85,26 +85,26 @@ public struct Renderer: Sendable {
     /// characters at the cursor, and nothing else on screen changed. Nil when the cursor is not at
     /// the end of its row, the row has no room, or `text` is not printable ASCII.
     public mutating func echo(_ text: some Collection<UInt8>) -> [UInt8]? {
-        // Taken out while it changes, so that its arrays are not shared and grow in place.
-        guard var frame = previous.take() else { return nil }
-        guard !pendingWrap, currentStyle == .plain, cursor == frame.cursor,
-              cursor.row < frame.rows.count, frame.rows[cursor.row].count == cursor.column,
-              cursor.column + text.count < frame.width, text.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else {
-            previous = frame
-            return nil
-        }
-        output.removeAll(keepingCapacity: true)
+        if let bytes = text.withContiguousStorageIfAvailable({ echo(typed: $0) }) { return bytes }
+        return Array(text).withUnsafeBufferPointer { echo(typed: $0) }
+    }
+
+    /// ``echo(_:)`` for bytes in memory, as the display echoes them from the text in place.
+    mutating func echo(typed text: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        // The previous frame is read and grown where it is: a copy taken out of the optional would
+        // be a whole frame moved per key.
         let row = cursor.row
-        for byte in text {
-            output.append(byte)
-            frame.rows[row].append(Cell.ascii[Int(byte - 0x20)])
-        }
+        guard !pendingWrap, currentStyle == .plain, previous?.cursor == cursor, let rowCount = previous?.rows.count,
+              row < rowCount, previous?.rows[row].count == cursor.column, let width = previous?.width,
+              cursor.column + text.count < width, text.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
+        output.removeAll(keepingCapacity: true)
+        output.append(contentsOf: text)
+        for byte in text { previous!.rows[row].append(Cell.ascii[Int(byte - 0x20)]) }
         // Layout never saw these cells: under its identity the row would pass for one that only
         // grows from what layout drew, so the next frame compares it cell by cell instead.
-        if row < frame.rowIdentities.count { frame.rowIdentities[row] = 0 }
+        if row < previous!.rowIdentities.count { previous!.rowIdentities[row] = 0 }
         cursor.column += text.count
-        frame.cursor = cursor
-        previous = frame
+        previous!.cursor = cursor
         return output
     }
 

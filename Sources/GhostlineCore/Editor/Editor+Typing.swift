@@ -1,0 +1,34 @@
+extension Editor {
+    /// Types printable ASCII at the end of the cursor's line exactly as handling the same bytes
+    /// decoded into a `.text` event would, but without decoding or looking anything up: each
+    /// byte is its own edit, asked of ``shouldChangeText``, grouped for undo and recorded in
+    /// ``pendingChanges``.
+    ///
+    /// Returns false, having changed nothing, when the keys could do more than add text: a byte
+    /// outside `0x20...0x7E`, the cursor inside a line, an incremental search, an unfinished
+    /// chord or a completion listing on screen, or more bytes than typing makes in one read.
+    /// The program then decodes the bytes and hands the events to ``handle(_:)``.
+    public mutating func type(ascii bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let cursor = state.cursor
+        guard !bytes.isEmpty, bytes.count <= Self.longestTypedRun, search == nil, pendingKeys.isEmpty,
+              completionListing.isEmpty, cursor.offset == state.line(cursor.line).utf8.count,
+              bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return false }
+        goalColumn = nil
+        for byte in bytes {
+            let text = String(UnicodeScalar(byte))
+            let cursor = state.cursor
+            replace(cursor..<cursor, with: text, kind: .typing)
+            lastCommand = .insert(text)
+        }
+        updateSuggestionMemo()
+        return true
+    }
+
+    /// True when a presentation of the editor would show the text and the given prompts alone:
+    /// no placeholder or default value, no suggestion, no search prompt and no completion
+    /// listing. A display that last drew such a presentation may then echo typed text (see
+    /// ``Display/echo(typedIn:prompt:continuationPrompt:width:height:)``).
+    public var presentsTextAlone: Bool {
+        search == nil && completionListing.isEmpty && !state.isEmpty && suggestionSuffix == nil
+    }
+}
