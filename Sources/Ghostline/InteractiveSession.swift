@@ -47,12 +47,8 @@ final class InteractiveSession {
     func run(initialText: String) throws -> String? {
         let editor = self.editor
         editor.engine.startNewEntry(text: initialText)
-        // The closure holds the editor that holds it only until the entry ends.
-        editor.engine.shouldChangeText = { change in
-            guard let delegate = editor.delegate else { return true }
-            return delegate.lineEditor(editor, shouldChangeTextIn: change.range, replacementText: change.replacement)
-        }
-        defer { editor.engine.shouldChangeText = nil }
+        editor.asksDelegateBeforeChanges(true)
+        defer { editor.asksDelegateBeforeChanges(false) }
         // Bracketed paste on, and the cursor shown in case the program before us hid it.
         try write(Self.pasteOn + Self.showCursor)
         editor.delegate?.lineEditorDidBeginEditing(editor)
@@ -185,14 +181,25 @@ final class InteractiveSession {
     // MARK: - Drawing
 
     /// The styled prompts and placeholder, and the geometry they give, for the appearance they
-    /// were made from: rebuilt only when the app changes it or the terminal is resized.
-    private struct Decorations {
-        var appearanceRevision: Int
-        var columns: Int
-        var styledPrompt: StyledText
-        var styledContinuationPrompt: StyledText
-        var styledPlaceholder: StyledText?
-        var geometry: TextGeometry
+    /// were made from: rebuilt only when the app changes it or the terminal is resized. A class,
+    /// so that a key takes one reference to them rather than a copy of every field.
+    private final class Decorations {
+        let appearanceRevision: Int
+        let columns: Int
+        let styledPrompt: StyledText
+        let styledContinuationPrompt: StyledText
+        let styledPlaceholder: StyledText?
+        let geometry: TextGeometry
+
+        init(appearanceRevision: Int, columns: Int, styledPrompt: StyledText, styledContinuationPrompt: StyledText,
+             styledPlaceholder: StyledText?, geometry: TextGeometry) {
+            self.appearanceRevision = appearanceRevision
+            self.columns = columns
+            self.styledPrompt = styledPrompt
+            self.styledContinuationPrompt = styledContinuationPrompt
+            self.styledPlaceholder = styledPlaceholder
+            self.geometry = geometry
+        }
     }
 
     private var decorations: Decorations?

@@ -75,7 +75,9 @@ public final class LineEditor {
         set { engine.defaultText = newValue }
     }
     /// Hears about the edit and may veto changes.
-    public weak var delegate: LineEditorDelegate?
+    public weak var delegate: LineEditorDelegate? {
+        didSet { if session != nil { asksDelegateBeforeChanges(true) } }
+    }
     /// Performs the app's own commands bound in ``keyMap`` with ``Command/custom(_:)``.
     public var customCommandHandler: ((String, LineEditor) -> Void)?
     /// The kind of terminal, as `TERM` names it; empty or `dumb` gets a plain prompt without
@@ -125,6 +127,20 @@ public final class LineEditor {
         set {
             engine.setText(newValue)
             engine.pendingChanges.removeAll()
+        }
+    }
+
+    /// While an entry is read (`asking` true), the engine asks the delegate before every change
+    /// of text; without a delegate it has no question to ask, so typing calls nothing per key.
+    /// The question holds the editor, which holds the question: it is removed when the entry ends.
+    func asksDelegateBeforeChanges(_ asking: Bool) {
+        guard asking, delegate != nil else {
+            engine.shouldChangeText = nil
+            return
+        }
+        engine.shouldChangeText = { [self] change in
+            guard let delegate else { return true }
+            return delegate.lineEditor(self, shouldChangeTextIn: change.range, replacementText: change.replacement)
         }
     }
 

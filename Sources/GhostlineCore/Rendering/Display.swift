@@ -9,16 +9,18 @@
 public struct Display: Sendable {
     private var layout = Layout()
     private var renderer = Renderer()
-    /// The cursor's line as the last frame left it, when that frame showed the text and prompts
-    /// alone (no ghost text, no footer) with the cursor at the end of the line.
-    private var shownLine: ShownLine?
+    /// The cursor's line as the last frame left it. Not optional, so that a key reads it in
+    /// place: an optional's fields are read through a copy, which retains both prompts.
+    private var shown = ShownLine()
 
     private struct ShownLine {
-        var end: EditorState.LineEnd
-        var prompt: StyledText
-        var continuationPrompt: StyledText
-        var width: Int
-        var height: Int
+        /// Where the cursor's line ended, when the last frame showed the text and prompts alone
+        /// (no ghost text, no footer) with the cursor at the end of the line; nil otherwise.
+        var end: EditorState.LineEnd?
+        var prompt: StyledText = ""
+        var continuationPrompt: StyledText = ""
+        var width = 0
+        var height = 0
         /// Keys echoed since the last frame. Layout catches up through the state's edit log, so
         /// a frame is drawn before the log forgets the first of them.
         var echoes = 0
@@ -38,10 +40,10 @@ public struct Display: Sendable {
         let cursor = state.cursor
         if presentation.shownGhostText == nil && presentation.footer.isEmpty
             && cursor.offset == state.line(cursor.line).utf8.count {
-            shownLine = ShownLine(end: state.end(ofLine: cursor.line), prompt: presentation.prompt,
-                                  continuationPrompt: presentation.continuationPrompt, width: width, height: height)
+            shown = ShownLine(end: state.end(ofLine: cursor.line), prompt: presentation.prompt,
+                              continuationPrompt: presentation.continuationPrompt, width: width, height: height)
         } else {
-            shownLine = nil
+            shown.end = nil
         }
         return bytes
     }
@@ -49,7 +51,7 @@ public struct Display: Sendable {
     /// The typed characters alone, when the text only grew by printable ASCII at the end of the
     /// cursor's line since the last frame and nothing else would change on screen.
     private mutating func echo(_ presentation: Presentation, width: Int, height: Int) -> [UInt8]? {
-        guard shownLine != nil, presentation.shownGhostText == nil, presentation.footer.isEmpty else { return nil }
+        guard shown.end != nil, presentation.shownGhostText == nil, presentation.footer.isEmpty else { return nil }
         return echo(typedIn: presentation.state, prompt: presentation.prompt,
                     continuationPrompt: presentation.continuationPrompt, width: width, height: height)
     }
@@ -64,19 +66,18 @@ public struct Display: Sendable {
     /// way and draws a frame with ``draw(_:width:height:)`` when this returns nil.
     public mutating func echo(typedIn state: EditorState, prompt: StyledText, continuationPrompt: StyledText,
                               width: Int, height: Int) -> [UInt8]? {
-        // The mark is checked where it is: a copy would retain and release both prompts per key.
-        guard let end = shownLine?.end, let echoes = shownLine?.echoes, echoes < EditorState.editMemory / 2,
-              shownLine?.width == width, shownLine?.height == height else { return nil }
+        guard let end = shown.end, shown.echoes < EditorState.editMemory / 2,
+              shown.width == width, shown.height == height else { return nil }
         let cursor = state.cursor
         // ASCII after an ASCII character (or none) forms clusters of its own: nothing already
         // on screen changes shape, and the renderer takes only the printable part of ASCII.
         guard cursor.line == end.line, cursor.offset > end.byteCount,
-              shownLine?.prompt == prompt, shownLine?.continuationPrompt == continuationPrompt,
+              shown.prompt == prompt, shown.continuationPrompt == continuationPrompt,
               let bytes = state.withASCIIAdded(at: end, { typed in
                   cursor.offset == end.byteCount + typed.count ? renderer.echo(typed: typed) : nil
               }) ?? nil else { return nil }
-        shownLine!.end = state.end(ofLine: cursor.line)
-        shownLine!.echoes += 1
+        shown.end = state.end(ofLine: cursor.line)
+        shown.echoes += 1
         return bytes
     }
 
@@ -84,7 +85,7 @@ public struct Display: Sendable {
     /// fresh row, plain style. With `startingFreshRow` false the cursor stays at the end of the
     /// last row, for a shell that starts its own (as job control does on Ctrl-Z).
     public mutating func finish(startingFreshRow: Bool = true) -> [UInt8] {
-        shownLine = nil
+        shown.end = nil
         return renderer.finish(startingFreshRow: startingFreshRow)
     }
 
@@ -108,6 +109,6 @@ public struct Display: Sendable {
     public mutating func reset() {
         renderer.reset()
         layout.reset()
-        shownLine = nil
+        shown.end = nil
     }
 }
