@@ -102,4 +102,30 @@ private final class BackgroundThread: @unchecked Sendable {
         #expect(delegate.events.filter { $0 == "change " }.count == 1, "only Ctrl-U emptied the text through an edit: \(delegate.events)")
         #expect(try TerminalAttributes.read(from: pty.terminal) == before, "the terminal is restored")
     }
+
+    @Test func aDelegateSetWhileEditingIsAskedFromThenOn() throws {
+        let pty = try PseudoTerminal()
+        let editor = LineEditor(prompt: "> ", input: pty.terminal, output: pty.terminal)
+        editor.handlesSignals = false
+        editor.terminalType = "xterm-256color"
+        let delegate = RecordingDelegate()
+        editor.keyMap.bind(.control("t"), to: .custom("attach"))
+        editor.customCommandHandler = { name, editor in
+            if name == "attach" { editor.delegate = delegate }
+        }
+        let outcome = Outcome()
+        let reader = BackgroundThread {
+            do { outcome.entry = try editor.readLine() } catch { outcome.error = error }
+        }
+        var screen = VirtualScreen(columns: 40, rows: 5)
+        #expect(try drain(pty, into: &screen) { $0.line(0).hasPrefix(">") })
+        try pty.controller.writeAll(Array("a1".utf8))
+        #expect(try drain(pty, into: &screen) { $0.line(0) == "> a1" }, "no delegate, no veto")
+        try pty.controller.writeAll(Array("\u{14}2b3".utf8))
+        #expect(try drain(pty, into: &screen) { $0.line(0) == "> a1b" }, "the new delegate vetoes digits: \(screen.lines)")
+        try pty.controller.writeAll(Array("\r".utf8))
+        reader.join()
+        #expect(outcome.error == nil)
+        #expect(outcome.entry == "a1b")
+    }
 }
