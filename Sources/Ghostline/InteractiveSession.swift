@@ -153,16 +153,33 @@ final class InteractiveSession {
     /// same screen.
     private func typeWithoutDecoding(_ bytes: UnsafeBufferPointer<UInt8>) throws -> Bool {
         let appearance = editor.appearanceRevision
-        guard let decorations, decorations.appearanceRevision == appearance, decorations.columns == size.columns,
-              editor.withEngine({ $0.type(ascii: bytes) }) else { return false }
-        reportChanges()
-        // The delegate, told of the change, may have changed the appearance or the text.
-        let echo = editor.appearanceRevision != appearance ? nil : editor.withEngine { engine in
-            engine.presentsTextAlone ? display.echo(typedIn: engine.state, prompt: decorations.styledPrompt,
-                                                    continuationPrompt: decorations.styledContinuationPrompt,
-                                                    width: size.columns, height: size.rows) : nil
+        guard let decorations, decorations.appearanceRevision == appearance, decorations.columns == size.columns else {
+            return false
         }
-        if let echo { try write(echo) } else { try draw() }
+        let width = size.columns, height = size.rows
+        func echo(_ engine: Editor) -> [UInt8]? {
+            guard engine.presentsTextAlone else { return nil }
+            return display.echo(typedIn: engine.state, prompt: decorations.styledPrompt,
+                                continuationPrompt: decorations.styledContinuationPrompt, width: width, height: height)
+        }
+        let toldDelegate = editor.delegate != nil
+        var echoed: [UInt8]?
+        // Without a delegate to tell in between, typing and echoing take one access to the engine.
+        let typed = editor.withEngine { engine in
+            guard engine.type(ascii: bytes) else { return false }
+            if !toldDelegate {
+                engine.pendingChanges.removeAll(keepingCapacity: true)
+                echoed = echo(engine)
+            }
+            return true
+        }
+        guard typed else { return false }
+        // The delegate, told of the change, may change the appearance or the text.
+        if toldDelegate {
+            reportChanges()
+            if editor.appearanceRevision == appearance { echoed = editor.withEngine { echo($0) } }
+        }
+        if let echoed { try write(echoed) } else { try draw() }
         return true
     }
 

@@ -15,7 +15,7 @@ extension Editor {
               bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return false }
         goalColumn = nil
         for byte in bytes {
-            let text = String(UnicodeScalar(byte))
+            let text = Self.printableASCII[Int(byte) - 0x20]
             let cursor = state.cursor
             replace(cursor..<cursor, with: text, kind: .typing)
             lastCommand = .insert(text)
@@ -23,6 +23,9 @@ extension Editor {
         updateSuggestionMemo()
         return true
     }
+
+    /// Each printable ASCII character as a string, made once rather than per key.
+    private static let printableASCII = (0x20...0x7E).map { String(UnicodeScalar(UInt8($0))) }
 
     /// True when a presentation of the editor would show the text and the given prompts alone:
     /// no placeholder or default value, no suggestion, no search prompt and no completion

@@ -259,7 +259,8 @@ public struct Editor {
         let cursorBefore = state.cursor
         let removed = range.isEmpty ? "" : state.text(in: range)
         let inserted = state.replace(range, with: text)
-        state.cursor = inserted.upperBound
+        // Typing has already moved the cursor there; setting it again would check it again.
+        if state.cursor != inserted.upperBound { state.cursor = inserted.upperBound }
         undoHistory.record(RecordedEdit(removedRange: range, removedText: removed, insertedRange: inserted,
                                         insertedText: text, cursorBefore: cursorBefore), kind: kind)
         pendingChanges.append(change)

@@ -35,14 +35,17 @@ public struct EditorState: Sendable {
 
     /// Where the cursor is; always on a `Character` boundary of an existing line.
     public var cursor: TextPosition {
-        didSet { cursor = characterBoundary(atOrAfter: clamped(cursor)) }
+        get { boundedCursor }
+        set { boundedCursor = characterBoundary(atOrAfter: clamped(newValue)) }
     }
+    /// The cursor as stored: set directly only where it is known to be on a boundary.
+    private var boundedCursor: TextPosition
 
     /// Creates a state holding `text`, with the cursor at its end.
     public init(text: String = "") {
         storage = []
         nextIdentity = 0
-        cursor = .start
+        boundedCursor = .start
         storage = Self.splitLines(text).map { makeLine($0) }
         // Typing starts at the end of the last line. Its text still shares storage with the
         // caller's string; copied now, with room to grow, the first key does not copy the line.
@@ -142,25 +145,21 @@ public struct EditorState: Sendable {
     /// callers set it explicitly when they want it elsewhere.
     @discardableResult
     public mutating func replace(_ range: Range<TextPosition>, with replacement: String) -> Range<TextPosition> {
+        let insertion = range.lowerBound
+        if insertion == range.upperBound, insertion.line >= 0, insertion.line < storage.count,
+           insertion.offset == storage[insertion.line].text.utf8.count, !replacement.utf8.contains(0x0A) {
+            return append(replacement, toLine: insertion.line)
+        }
         let lower = clamped(range.lowerBound), upper = clamped(range.upperBound)
-        revision += 1
         let isWithinLine = lower.line == upper.line && !replacement.utf8.contains(0x0A)
-        recentEdits.append(LineEdit(identity: storage[lower.line].identity, offset: lower.offset, revision: revision,
-                                    isWithinLine: isWithinLine))
-        // Trimmed in batches: dropping the oldest on every edit would move the whole log each time.
-        if recentEdits.count >= 2 * Self.editMemory { recentEdits.removeFirst(recentEdits.count - Self.editMemory) }
+        logEdit(ofLine: lower.line, at: lower.offset, isWithinLine: isWithinLine)
         let end: TextPosition
         if isWithinLine {
             // Typing and deleting within a line edit that line's string in place: no other
             // reference to it may be alive here, or the edit would copy the whole line.
-            if lower == upper && lower.offset == storage[lower.line].text.utf8.count {
-                // Typing at a line's end, the commonest edit of all, takes String's shortest way.
-                storage[lower.line].text.append(replacement)
-            } else {
-                let start = Self.index(in: storage[lower.line].text, at: lower.offset)
-                let stop = Self.index(in: storage[lower.line].text, at: upper.offset)
-                storage[lower.line].text.replaceSubrange(start..<stop, with: replacement)
-            }
+            let start = Self.index(in: storage[lower.line].text, at: lower.offset)
+            let stop = Self.index(in: storage[lower.line].text, at: upper.offset)
+            storage[lower.line].text.replaceSubrange(start..<stop, with: replacement)
             storage[lower.line].revision = revision
             end = TextPosition(line: lower.line, offset: lower.offset + replacement.utf8.count)
         } else {
@@ -188,6 +187,30 @@ public struct EditorState: Sendable {
             cursor = lower
         }
         return lower..<end
+    }
+
+    /// Text without a line break added at the end of a line: typing, the commonest edit of all,
+    /// with nothing to clamp, find or split. A cursor at that end moves with the text; anywhere
+    /// else it stays.
+    private mutating func append(_ text: String, toLine line: Int) -> Range<TextPosition> {
+        let start = TextPosition(line: line, offset: storage[line].text.utf8.count)
+        logEdit(ofLine: line, at: start.offset, isWithinLine: true)
+        // In place, as every edit within a line: the string is not shared, so it grows without a copy.
+        storage[line].text.append(text)
+        storage[line].revision = revision
+        let end = TextPosition(line: line, offset: start.offset + text.utf8.count)
+        // A line's end is a boundary, so the cursor is stored as it is.
+        if boundedCursor == start { boundedCursor = end }
+        return start..<end
+    }
+
+    /// Counts an edit and records where it began in the log.
+    private mutating func logEdit(ofLine line: Int, at offset: Int, isWithinLine: Bool) {
+        revision += 1
+        recentEdits.append(LineEdit(identity: storage[line].identity, offset: offset, revision: revision,
+                                    isWithinLine: isWithinLine))
+        // Trimmed in batches: dropping the oldest on every edit would move the whole log each time.
+        if recentEdits.count >= 2 * Self.editMemory { recentEdits.removeFirst(recentEdits.count - Self.editMemory) }
     }
 
     /// True when line `index` has not been edited after `seenRevision`.
