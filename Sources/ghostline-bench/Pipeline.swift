@@ -3,10 +3,11 @@ import GhostlineCore
 /// The chain an interactive session runs, without a terminal: bytes go through the key decoder
 /// and the editor, and each batch of reads ends in one layout and one render into `output`.
 ///
-/// It follows `InteractiveSession.run` step for step (all reads available at once become one
-/// batch of events and one frame; text changes are taken after every event; a submit draws the
-/// entry one last time without ghost text), so the figures measured here are what a keystroke
-/// costs in the real program minus the system calls.
+/// It follows `InteractiveSession.run` step for step (printable ASCII read at once at a line's
+/// end takes the typing lane, `Editor.type(ascii:)` and `Display.echo(typedIn:…)`; other reads
+/// available at once become one batch of events and one frame; text changes are taken after
+/// every event; a submit draws the entry one last time without ghost text), so the figures
+/// measured here are what a keystroke costs in the real program minus the system calls.
 struct Pipeline {
     static let width = 80
     static let height = 24
@@ -31,8 +32,7 @@ struct Pipeline {
         editor.history = history
         editor.geometry = TextGeometry(width: Self.width, firstLineStart: 2, otherLinesStart: 2)
         editor.startNewEntry(text: text)
-        // The session always installs the delegate's veto; without a delegate it allows all.
-        editor.shouldChangeText = { _ in true }
+        // Without a delegate the session installs no veto, and there is none here.
         draw(final: false)
     }
 
@@ -49,6 +49,8 @@ struct Pipeline {
     /// Reads that arrived together (the session reads while bytes are available), then a frame.
     mutating func receive<Reads: Sequence<ArraySlice<UInt8>>>(reads: Reads) {
         guard submitted == nil else { return }
+        var batch = reads.makeIterator()
+        if let read = batch.next(), batch.next() == nil, typeWithoutDecoding(read) { return }
         // Kept with its capacity from batch to batch, as the session keeps its event array.
         defer { events.removeAll(keepingCapacity: true) }
         let decodingStart = MonotonicClock.now()
@@ -72,6 +74,26 @@ struct Pipeline {
         }
         stageTimes.editing += MonotonicClock.now() - editingStart
         draw(final: false)
+    }
+
+    /// The session's typing lane: printable ASCII at a line's end, edited and echoed without
+    /// decoding or presenting; false when the read takes the way every other key takes.
+    private mutating func typeWithoutDecoding(_ read: ArraySlice<UInt8>) -> Bool {
+        guard !decoder.isPending, !decoder.isInsidePaste else { return false }
+        let editingStart = MonotonicClock.now()
+        guard read.withUnsafeBufferPointer({ editor.type(ascii: $0) }) else { return false }
+        editor.pendingChanges.removeAll(keepingCapacity: true)
+        let drawingStart = MonotonicClock.now()
+        stageTimes.editing += drawingStart - editingStart
+        guard editor.presentsTextAlone,
+              let echo = display.echo(typedIn: editor.state, prompt: Self.prompt, continuationPrompt: Self.continuationPrompt,
+                                      width: Self.width, height: Self.height) else {
+            draw(final: false)
+            return true
+        }
+        output.append(contentsOf: echo)
+        stageTimes.drawing += MonotonicClock.now() - drawingStart
+        return true
     }
 
     private mutating func draw(final: Bool) {
