@@ -208,14 +208,22 @@ final class InteractiveSession {
         let styledPlaceholder: StyledText?
         let geometry: TextGeometry
 
-        init(appearanceRevision: Int, columns: Int, styledPrompt: StyledText, styledContinuationPrompt: StyledText,
-             styledPlaceholder: StyledText?, geometry: TextGeometry) {
-            self.appearanceRevision = appearanceRevision
+        /// The decorations of `editor`'s appearance now, for a terminal `columns` wide.
+        init(of editor: LineEditor, columns: Int) {
+            var promptStyle = editor.promptStyle
+            var ghostStyle = editor.placeholderStyle
+            if !editor.usesColor {
+                promptStyle = promptStyle.withoutColor
+                ghostStyle = ghostStyle.withoutColor
+            }
+            let continuation = editor.effectiveContinuationPrompt
+            appearanceRevision = editor.appearanceRevision
             self.columns = columns
-            self.styledPrompt = styledPrompt
-            self.styledContinuationPrompt = styledContinuationPrompt
-            self.styledPlaceholder = styledPlaceholder
-            self.geometry = geometry
+            styledPrompt = StyledText(editor.prompt, style: promptStyle)
+            styledContinuationPrompt = StyledText(continuation, style: promptStyle)
+            styledPlaceholder = editor.placeholder.map { StyledText($0, style: ghostStyle) }
+            geometry = TextGeometry(width: columns, firstLineStart: Layout.columns(ofPrompt: editor.prompt, width: columns),
+                                    otherLinesStart: Layout.columns(ofPrompt: continuation, width: columns))
         }
     }
 
@@ -226,21 +234,7 @@ final class InteractiveSession {
            decorations.columns == size.columns {
             return decorations
         }
-        var promptStyle = editor.promptStyle
-        var ghostStyle = editor.placeholderStyle
-        if !editor.usesColor {
-            promptStyle = promptStyle.withoutColor
-            ghostStyle = ghostStyle.withoutColor
-        }
-        let continuation = editor.effectiveContinuationPrompt
-        let made = Decorations(
-            appearanceRevision: editor.appearanceRevision, columns: size.columns,
-            styledPrompt: StyledText(editor.prompt, style: promptStyle),
-            styledContinuationPrompt: StyledText(continuation, style: promptStyle),
-            styledPlaceholder: editor.placeholder.map { StyledText($0, style: ghostStyle) },
-            geometry: TextGeometry(width: size.columns,
-                                   firstLineStart: Layout.columns(ofPrompt: editor.prompt, width: size.columns),
-                                   otherLinesStart: Layout.columns(ofPrompt: continuation, width: size.columns)))
+        let made = Decorations(of: editor, columns: size.columns)
         decorations = made
         return made
     }

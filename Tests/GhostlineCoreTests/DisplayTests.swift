@@ -136,18 +136,29 @@ private struct DisplayBeside {
         #expect(both.screensAgree)
     }
 
+    /// A multi-line editor with history (so suggestions come and go) and completions (so listings do).
+    private static func randomlyEditedEditor() -> Editor {
+        var editor = Editor(history: History(entries: ["hello world", "make test", "中文 text"]))
+        editor.isMultiline = true
+        editor.completion = { _ in ["alpha", "alps", "beta"] }
+        return editor
+    }
+
+    /// Keys that move, delete, break lines, search, complete, or add what is not plain ASCII.
+    private static let keysOtherThanTyping: [KeyEvent] = [
+        .key(.backspace), .key(.left), .key(.end), .key(.enter), .key(.up), .key(.down), .key(.tab), .control("r"),
+        .control("g"), .control("w"), .text("中"), .text("\u{301}"), .text("👍"), .text("\u{600}"), .paste("pasted\ntext"),
+        .key(.right),
+    ]
+
     /// Editing keys at random, typing most of the time as a user does, drawn after each read of
     /// one to three keys: the display's screen must be the frame-by-frame pipeline's at every step.
     @Test(arguments: [(80, 24), (20, 6), (9, 4), (3, 4), (41, 3)])
     func randomEditingLeavesTheScreenAFramePipelineLeaves(width: Int, height: Int) {
         var random = SplitMix64(seed: UInt64(width * 7_919 + height))
-        var editor = Editor(history: History(entries: ["hello world", "make test", "中文 text"]))
-        editor.isMultiline = true
-        editor.completion = { _ in ["alpha", "alps", "beta"] }
+        var editor = Self.randomlyEditedEditor()
         var both = DisplayBeside(width: width, height: height, first: Self.presentation(editor))
-        let others: [KeyEvent] = [.key(.backspace), .key(.left), .key(.end), .key(.enter), .key(.up), .key(.down),
-                                  .key(.tab), .control("r"), .control("g"), .control("w"), .text("中"), .text("\u{301}"),
-                                  .text("👍"), .text("\u{600}"), .paste("pasted\ntext"), .key(.right)]
+        let others = Self.keysOtherThanTyping
         var echoed = 0
         for step in 0..<1_500 {
             let before = editor.state.text
@@ -177,12 +188,9 @@ private struct DisplayBeside {
     @Test(arguments: [(80, 24), (20, 6), (9, 4), (3, 4)])
     func typingWithoutPresentingLeavesTheScreenAFramePipelineLeaves(width: Int, height: Int) {
         var random = SplitMix64(seed: UInt64(width * 104_729 + height))
-        var editor = Editor(history: History(entries: ["hello world", "make test", "中文 text"]))
-        editor.isMultiline = true
-        editor.completion = { _ in ["alpha", "alps", "beta"] }
+        var editor = Self.randomlyEditedEditor()
         var both = DisplayBeside(width: width, height: height, first: Self.presentation(editor))
-        let others: [KeyEvent] = [.key(.backspace), .key(.left), .key(.end), .key(.enter), .key(.up), .key(.tab),
-                                  .control("r"), .control("g"), .text("中"), .text("\u{600}"), .paste("two\nlines")]
+        let others = Self.keysOtherThanTyping
         var taken = 0
         for step in 0..<1_500 {
             if random.next() % 10 < 8 {
