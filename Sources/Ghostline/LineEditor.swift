@@ -121,14 +121,20 @@ public final class LineEditor {
     }
 
     /// The entry's text. Setting it while editing (from a delegate method, say) redraws the
-    /// entry, hiding or showing the placeholder as the text is empty or not.
+    /// entry, hiding or showing the placeholder as the text is empty or not. While the delegate
+    /// decides whether a change may happen, it can be read but not set.
     public var text: String {
-        get { engine.state.text }
+        get { stateBeingChanged?.text ?? engine.state.text }
         set {
+            precondition(stateBeingChanged == nil, "LineEditor.text was set while the delegate decided on a change")
             engine.setText(newValue)
             engine.pendingChanges.removeAll()
         }
     }
+
+    /// The text and cursor while the delegate decides whether a change may happen. The engine is
+    /// in the middle of the edit then and cannot be read, so the delegate reads them from here.
+    private var stateBeingChanged: EditorState?
 
     /// While an entry is read (`asking` true), the engine asks the delegate before every change
     /// of text; without a delegate it has no question to ask, so typing calls nothing per key.
@@ -138,8 +144,10 @@ public final class LineEditor {
             engine.shouldChangeText = nil
             return
         }
-        engine.shouldChangeText = { [self] change in
+        engine.shouldChangeText = { [self] change, state in
             guard let delegate else { return true }
+            stateBeingChanged = state
+            defer { stateBeingChanged = nil }
             return delegate.lineEditor(self, shouldChangeTextIn: change.range, replacementText: change.replacement)
         }
     }
@@ -151,8 +159,11 @@ public final class LineEditor {
 
     /// Where the cursor is in the text.
     public var cursor: TextPosition {
-        get { engine.state.cursor }
-        set { engine.setCursor(newValue) }
+        get { stateBeingChanged?.cursor ?? engine.state.cursor }
+        set {
+            precondition(stateBeingChanged == nil, "LineEditor.cursor was set while the delegate decided on a change")
+            engine.setCursor(newValue)
+        }
     }
 
     /// Reads one entry. Returns nil at the end of input (Ctrl-D on an empty entry, or the end of

@@ -47,7 +47,7 @@ import GhostlineTestSupport
     }
 
     @Test func aVetoRefusesOnlyTheKeyItMeans() {
-        let noDigits: (TextChange) -> Bool = { !$0.replacement.utf8.contains { (0x30...0x39).contains($0) } }
+        let noDigits: (TextChange, EditorState) -> Bool = { change, _ in !change.replacement.utf8.contains { (0x30...0x39).contains($0) } }
         var lane = Editor(text: "x")
         var keys = Editor(text: "x")
         lane.shouldChangeText = noDigits

@@ -3,7 +3,7 @@ import Testing
 
 private func vetoingEditor(_ marked: String) -> Editor {
     var editor = Editor(marked: marked)
-    editor.shouldChangeText = { _ in false }
+    editor.shouldChangeText = { _, _ in false }
     return editor
 }
 
@@ -30,11 +30,20 @@ func aVetoBlocksTheEdit(keys: [KeyEvent]) {
 
 @Test func theVetoSeesEachChangeAndCanBeSelective() {
     var editor = Editor()
-    editor.shouldChangeText = { change in change.replacement.allSatisfy(\.isNumber) }
+    editor.shouldChangeText = { change, _ in change.replacement.allSatisfy(\.isNumber) }
     editor.type("1a2")
     #expect(editor.marked == "12|")
     editor.press(.key(.backspace))
     #expect(editor.marked == "1|")
+}
+
+@Test func theVetoDecidesFromTheTextBeforeTheChange() {
+    var editor = Editor(text: "ab")
+    editor.shouldChangeText = { change, state in state.text.utf8.count + change.replacement.utf8.count <= 4 }
+    editor.type("cde")
+    #expect(editor.marked == "abcd|")
+    Array("fg".utf8).withUnsafeBufferPointer { _ = editor.type(ascii: $0) }
+    #expect(editor.marked == "abcd|", "typing without decoding asks the same")
 }
 
 @Test func pendingChangesRecordEachRangeAndReplacement() {

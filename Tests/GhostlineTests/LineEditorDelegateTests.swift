@@ -128,4 +128,30 @@ private final class BackgroundThread: @unchecked Sendable {
         #expect(outcome.error == nil)
         #expect(outcome.entry == "a1b")
     }
+
+    @Test func aDelegateMayReadTheTextWhileItDecides() throws {
+        final class LengthLimit: LineEditorDelegate {
+            func lineEditor(_ editor: LineEditor, shouldChangeTextIn range: Range<TextPosition>, replacementText: String) -> Bool {
+                editor.text.count + replacementText.count <= 3
+            }
+        }
+        let pty = try PseudoTerminal()
+        let editor = LineEditor(prompt: "> ", input: pty.terminal, output: pty.terminal)
+        editor.handlesSignals = false
+        editor.terminalType = "xterm-256color"
+        let limit = LengthLimit()
+        editor.delegate = limit
+        let outcome = Outcome()
+        let reader = BackgroundThread {
+            do { outcome.entry = try editor.readLine() } catch { outcome.error = error }
+        }
+        var screen = VirtualScreen(columns: 40, rows: 5)
+        #expect(try drain(pty, into: &screen) { $0.line(0).hasPrefix(">") })
+        try pty.controller.writeAll(Array("abcdef".utf8))
+        #expect(try drain(pty, into: &screen) { $0.line(0) == "> abc" }, "\(screen.lines)")
+        try pty.controller.writeAll(Array("\r".utf8))
+        reader.join()
+        #expect(outcome.error == nil)
+        #expect(outcome.entry == "abc")
+    }
 }

@@ -25,8 +25,10 @@ public struct Editor {
     public var showsSuggestions = true
     /// A value submitted when Enter is pressed on an empty entry, shown as ghost text.
     public var defaultText: String?
-    /// Asked before every change of text; returning false vetoes it.
-    public var shouldChangeText: ((TextChange) -> Bool)?
+    /// Asked before every change of text, with the state as it is before the change; returning
+    /// false vetoes it. It runs in the middle of an edit, so it reads the text from the state it
+    /// is given, not from the editor.
+    public var shouldChangeText: ((TextChange, EditorState) -> Bool)?
     /// Where text starts on screen, so Up and Down can move by rows of wrapped lines.
     public var geometry: TextGeometry?
     /// Changes made since the caller last emptied this list, oldest first.
@@ -255,7 +257,7 @@ public struct Editor {
     mutating func replace(_ range: Range<TextPosition>, with text: String, kind: UndoHistory.GroupKind) -> Range<TextPosition>? {
         guard !(range.isEmpty && text.isEmpty) else { return nil }
         let change = TextChange(range: range, replacement: text)
-        if let shouldChangeText, !shouldChangeText(change) { return nil }
+        if let shouldChangeText, !shouldChangeText(change, state) { return nil }
         let cursorBefore = state.cursor
         let removed = range.isEmpty ? "" : state.text(in: range)
         let inserted = state.replace(range, with: text)
