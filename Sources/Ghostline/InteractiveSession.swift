@@ -21,8 +21,11 @@ final class InteractiveSession {
     private let output: FileDescriptor
     private let rawMode: RawModeSession
     private let signals: SignalMonitor?
-    private var display = Display()
-    private var size: WindowSize
+    // Only the session's own methods touch these, one access at a time (the delegate and the
+    // app's commands reach the editor, never the session): every key would otherwise pay the
+    // runtime's access checks for them.
+    @exclusivity(unchecked) private var display = Display()
+    @exclusivity(unchecked) private var size: WindowSize
     private var isActive = true
 
     init(editor: LineEditor, input: FileDescriptor, output: FileDescriptor) throws {
@@ -227,7 +230,7 @@ final class InteractiveSession {
         }
     }
 
-    private var decorations: Decorations?
+    @exclusivity(unchecked) private var decorations: Decorations?
 
     private func currentDecorations() -> Decorations {
         if let decorations, decorations.appearanceRevision == editor.appearanceRevision,
