@@ -182,7 +182,8 @@ extension Editor {
     /// or an older one (a newer entry that matched the longer text would have matched the shorter
     /// one), so the search goes on from there: typing costs what it skips, not all of history.
     mutating func updateSuggestionMemo() {
-        guard suggestion == nil, showsSuggestions, !state.isEmpty else {
+        // Without history (or with only empty entries) nothing can be suggested from it.
+        guard suggestion == nil, showsSuggestions, history.longestEntryByteCount > 0, !state.isEmpty else {
             suggestionMemo = nil
             return
         }

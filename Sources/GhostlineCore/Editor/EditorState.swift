@@ -147,11 +147,11 @@ public struct EditorState: Sendable {
     public mutating func replace(_ range: Range<TextPosition>, with replacement: String) -> Range<TextPosition> {
         let insertion = range.lowerBound
         if insertion == range.upperBound, insertion.line >= 0, insertion.line < storage.count,
-           insertion.offset == storage[insertion.line].text.utf8.count, !replacement.utf8.contains(0x0A) {
+           insertion.offset == storage[insertion.line].text.utf8.count, !Self.hasLineBreak(replacement) {
             return append(replacement, toLine: insertion.line)
         }
         let lower = clamped(range.lowerBound), upper = clamped(range.upperBound)
-        let isWithinLine = lower.line == upper.line && !replacement.utf8.contains(0x0A)
+        let isWithinLine = lower.line == upper.line && !Self.hasLineBreak(replacement)
         logEdit(ofLine: lower.line, at: lower.offset, isWithinLine: isWithinLine)
         let end: TextPosition
         if isWithinLine {
@@ -305,6 +305,12 @@ public struct EditorState: Sendable {
         }
         lines.append(String(Substring(utf8[start...])))
         return lines
+    }
+
+    /// Whether `text` holds a `\n` byte, searched in its bytes in place: a typed key is a small
+    /// string, which the generic search would walk through its view index by index.
+    static func hasLineBreak(_ text: String) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { $0.contains(0x0A) } ?? text.utf8.contains(0x0A)
     }
 
     static func index(in text: String, at offset: Int) -> String.Index {
