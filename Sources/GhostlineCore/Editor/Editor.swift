@@ -327,12 +327,10 @@ public struct Editor {
     }
 
     static func singleLine(_ text: String) -> String {
-        guard text.utf8.contains(0x0A) else { return text }
-        var result = text
+        guard EditorState.hasLineBreak(text) else { return text }
         // Without multi-line editing a pasted line break would submit half the paste or make an
         // entry the user cannot see; it becomes a space, as in most single-line fields.
-        result = String(decoding: text.utf8.map { $0 == 0x0A ? 0x20 : $0 }, as: UTF8.self)
-        return result
+        return String(decoding: text.utf8.map { $0 == 0x0A ? 0x20 : $0 }, as: UTF8.self)
     }
 }
 

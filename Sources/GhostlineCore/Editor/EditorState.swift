@@ -146,12 +146,13 @@ public struct EditorState: Sendable {
     @discardableResult
     public mutating func replace(_ range: Range<TextPosition>, with replacement: String) -> Range<TextPosition> {
         let insertion = range.lowerBound
-        if insertion == range.upperBound, insertion.line >= 0, insertion.line < storage.count,
-           insertion.offset == storage[insertion.line].text.utf8.count, !Self.hasLineBreak(replacement) {
+        let breaksLine = Self.hasLineBreak(replacement)
+        if !breaksLine, insertion == range.upperBound, insertion.line >= 0, insertion.line < storage.count,
+           insertion.offset == storage[insertion.line].text.utf8.count {
             return append(replacement, toLine: insertion.line)
         }
         let lower = clamped(range.lowerBound), upper = clamped(range.upperBound)
-        let isWithinLine = lower.line == upper.line && !Self.hasLineBreak(replacement)
+        let isWithinLine = lower.line == upper.line && !breaksLine
         logEdit(ofLine: lower.line, at: lower.offset, isWithinLine: isWithinLine)
         let end: TextPosition
         if isWithinLine {
