@@ -78,19 +78,86 @@ private struct DisplayBeside {
         #expect(both.screensAgree)
     }
 
-    @Test func theRowsLastColumnIsLeftToAFrame() {
-        // "> " and 16 characters fill 18 of 20 columns; the 19th character would be echoed, the
-        // 20th would reach the margin, where the cursor moves to the next row.
+    @Test func aCharacterReachingTheMarginIsEchoedWithTheMoveToTheNextRow() {
+        // "> " and 16 characters fill 18 of 20 columns; the 20th column's character leaves the
+        // cursor at the start of the next row, as a frame does.
         var editor = Editor(text: String(repeating: "a", count: 16))
         var both = DisplayBeside(width: 20, height: 5, first: Self.presentation(editor))
         editor.type("b")
         #expect(both.draw(Self.presentation(editor)) == Array("b".utf8))
         editor.type("c")
-        #expect(both.draw(Self.presentation(editor)) != Array("c".utf8))
+        #expect(both.draw(Self.presentation(editor)) == Array("c\r\n".utf8))
         #expect(both.screensAgree)
         #expect(both.screen.cursorRow == 1 && both.screen.cursorColumn == 0)
         editor.type("d")
         #expect(both.draw(Self.presentation(editor)) == Array("d".utf8), "the next row is echoed again")
+        #expect(both.screensAgree)
+    }
+
+    private static func multilineEditor(_ text: String) -> Editor {
+        var editor = Editor(text: text)
+        editor.isMultiline = true
+        return editor
+    }
+
+    @Test func enterAtTheEndOfTheTextStartsARowWithTheContinuationPrompt() {
+        var editor = Self.multilineEditor("abc")
+        var both = DisplayBeside(width: 20, height: 5, first: Self.presentation(editor))
+        editor.press(.key(.enter))
+        #expect(both.draw(Self.presentation(editor)) == Array("\r\n… ".utf8))
+        editor.type("d")
+        #expect(both.draw(Self.presentation(editor)) == Array("d".utf8))
+        #expect(both.screen.lines.prefix(2) == ["> abc", "… d"])
+        #expect(both.screensAgree)
+    }
+
+    @Test func enterAtTheMarginStartsTheLineOnTheCursorsRow() {
+        // The cursor already waits on the row below a full one: the new line starts there.
+        var editor = Self.multilineEditor(String(repeating: "a", count: 18))
+        var both = DisplayBeside(width: 20, height: 5, first: Self.presentation(editor))
+        #expect(both.screen.cursorRow == 1)
+        editor.press(.key(.enter))
+        #expect(both.draw(Self.presentation(editor)) == Array("… ".utf8))
+        #expect(both.screensAgree)
+    }
+
+    @Test func linesTypedOnAFullScreenScrollItAsFramesWould() {
+        var editor = Self.multilineEditor((1...6).map { "line \($0)" }.joined(separator: "\n"))
+        var both = DisplayBeside(width: 12, height: 4, first: Self.presentation(editor))
+        for line in ["seven", "eight and more text", "nine"] {
+            editor.press(.key(.enter))
+            #expect(both.draw(Self.presentation(editor)) == Array("\r\n… ".utf8), "the terminal's line feed scrolls")
+            for character in line {
+                editor.type(String(character))
+                both.draw(Self.presentation(editor))
+            }
+            #expect(both.screensAgree)
+        }
+        // A frame after the echoes scrolls from where the screen is.
+        editor.press(.key(.up), .key(.up))
+        both.draw(Self.presentation(editor))
+        #expect(both.screensAgree)
+        editor.press(.key(.up), .key(.up), .key(.up))
+        both.draw(Self.presentation(editor))
+        #expect(both.screensAgree)
+    }
+
+    @Test func enterInsideTheTextIsDrawnAsAFrame() {
+        var editor = Self.multilineEditor("abc\ndef")
+        editor.press(.key(.up))
+        var both = DisplayBeside(width: 20, height: 5, first: Self.presentation(editor))
+        editor.press(.key(.end), .key(.enter))
+        #expect(both.draw(Self.presentation(editor)) != Array("\r\n… ".utf8))
+        #expect(both.screen.lines.prefix(3) == ["> abc", "…", "… def"])
+        #expect(both.screensAgree)
+    }
+
+    @Test func aPasteOfManyLinesIsDrawnAsAFrame() {
+        var editor = Self.multilineEditor("abc")
+        var both = DisplayBeside(width: 20, height: 5, first: Self.presentation(editor))
+        _ = editor.handle(.paste((1...30).map { "pasted \($0)" }.joined(separator: "\n")))
+        let bytes = both.draw(Self.presentation(editor))
+        #expect(bytes.count < 200, "the last rows drawn, not every pasted line echoed")
         #expect(both.screensAgree)
     }
 
@@ -286,6 +353,43 @@ private struct DisplayBeside {
         edited.replace(edited.endPosition..<edited.endPosition, with: "xy")
         #expect(added(edited, at: before) == nil, "an edit before the mark")
         #expect(added(EditorState(text: "abc"), at: before) == nil, "another state")
+    }
+
+    @Test func linesAddedAtTheEndAreReportedOnlyWhenNothingElseChanged() {
+        func typed(_ text: String, into state: inout EditorState) {
+            state.replace(state.endPosition..<state.endPosition, with: text)
+        }
+        var state = EditorState(text: "ab\ncd")
+        let mark = state.end(ofLine: 1)
+        typed("e\nfg", into: &state)
+        typed("\n", into: &state)
+        #expect(state.asciiAdded(atEndSince: mark, limit: 80) == Array("e\nfg\n".utf8))
+        #expect(state.asciiAdded(atEndSince: mark, limit: 5) != nil)
+        #expect(state.asciiAdded(atEndSince: mark, limit: 4) == nil, "more than the limit")
+        #expect(state.asciiAdded(atEndSince: state.end(ofLine: 0), limit: 80) == nil, "not the last line")
+
+        var joined = state
+        joined.replace(TextPosition(line: 2, offset: 2)..<TextPosition(line: 3, offset: 0), with: "")
+        #expect(joined.asciiAdded(atEndSince: mark, limit: 80) == Array("e\nfg".utf8), "a line added and joined again")
+        var above = state
+        above.replace(TextPosition(line: 0, offset: 0)..<TextPosition(line: 0, offset: 0), with: "x")
+        #expect(above.asciiAdded(atEndSince: mark, limit: 80) == nil, "an edit above the mark")
+        var before = state
+        before.replace(TextPosition(line: 1, offset: 1)..<TextPosition(line: 1, offset: 2), with: "")
+        #expect(before.asciiAdded(atEndSince: mark, limit: 80) == nil, "an edit before the mark on its line")
+        var wide = state
+        typed("中", into: &wide)
+        #expect(wide.asciiAdded(atEndSince: mark, limit: 80) == nil, "not ASCII")
+
+        var afterPrepend = EditorState(text: "ab\u{600}")
+        let markAfterPrepend = afterPrepend.end(ofLine: 0)
+        typed("\nx", into: &afterPrepend)
+        #expect(afterPrepend.asciiAdded(atEndSince: markAfterPrepend, limit: 80) == Array("\nx".utf8),
+                "a new line joins nothing before it")
+        var prependJoin = EditorState(text: "ab\u{600}")
+        let markBeforeJoin = prependJoin.end(ofLine: 0)
+        typed("x\n", into: &prependJoin)
+        #expect(prependJoin.asciiAdded(atEndSince: markBeforeJoin, limit: 80) == nil, "the letter joins the character before it")
     }
 
     @Test func editsOlderThanTheLogAreNotVouchedFor() {

@@ -253,12 +253,17 @@ public struct EditorState: Sendable {
         let line: Int
         let identity: UInt64
         let byteCount: Int
+        /// True when the line was the text's last.
+        let isLastLine: Bool
+        /// The identity the next new line was to get: lines made since have this one or higher.
+        let firstNewIdentity: UInt64
     }
 
     /// Where line `index` ends now.
     func end(ofLine index: Int) -> LineEnd {
         LineEnd(generation: generation, revision: revision, line: index, identity: storage[index].identity,
-                byteCount: storage[index].text.utf8.count)
+                byteCount: storage[index].text.utf8.count, isLastLine: index == storage.count - 1,
+                firstNewIdentity: nextIdentity)
     }
 
     /// Calls `body` with the bytes added at `mark` since it was taken, when that is all that
@@ -278,6 +283,50 @@ public struct EditorState: Sendable {
             return body(added)
         }
         return result ?? nil
+    }
+
+    /// The bytes added at the end of the text since `mark` was taken at the end of its last line,
+    /// lines joined by `\n`, when that is all that changed: the edits since stayed at or after the
+    /// mark or on lines made since, and the bytes added to the mark's line are ASCII after an
+    /// ASCII byte (or at the line's start), so that no `Character` before them changed shape.
+    /// Nil when the text changed otherwise, the mark is of another state or not at the end, the
+    /// added lines hold what is not ASCII, more than `limit` bytes were added or the edits are
+    /// too old to tell.
+    ///
+    /// This is what typing lines at the end of a multi-line entry does, one line break at a time.
+    func asciiAdded(atEndSince mark: LineEnd, limit: Int) -> [UInt8]? {
+        guard mark.generation == generation, mark.isLastLine, mark.line < storage.count,
+              storage[mark.line].identity == mark.identity else { return nil }
+        if mark.revision != revision {
+            guard mark.revision < revision, let oldest = recentEdits.first, oldest.revision <= mark.revision + 1 else { return nil }
+            for edit in recentEdits.reversed() {
+                if edit.revision <= mark.revision { break }
+                // An edit is logged on the line it starts in, so one that reached before the mark
+                // is logged on the mark's line before it or on a line above.
+                let isAfterMark = edit.identity == mark.identity ? edit.offset >= mark.byteCount
+                    : edit.identity >= mark.firstNewIdentity
+                guard isAfterMark else { return nil }
+            }
+        }
+        var added: [UInt8] = []
+        for index in mark.line..<storage.count {
+            let line = storage[index]
+            let start = index == mark.line ? mark.byteCount : 0
+            if index > mark.line {
+                guard line.identity >= mark.firstNewIdentity, added.count < limit else { return nil }
+                added.append(0x0A)
+            }
+            let isASCII = line.text.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
+                guard utf8.count >= start else { return false }
+                if index == mark.line && utf8.count > start && start > 0 && utf8[start - 1] >= 0x80 { return false }
+                let tail = utf8[start...]
+                guard added.count + tail.count <= limit, tail.allSatisfy({ $0 < 0x80 }) else { return false }
+                added.append(contentsOf: tail)
+                return true
+            }
+            guard isASCII == true else { return nil }
+        }
+        return added
     }
 
     // MARK: - Helpers

@@ -57,6 +57,10 @@ public struct Frame: Hashable, Sendable {
     /// when unknown. A renderer that drew a row with the same identity before needs to compare
     /// only the cells it has not drawn yet, so typing at the end of a long row costs one cell.
     public var rowIdentities: [UInt64]
+    /// True when the cursor's row holds no text of its own: the text before the cursor filled
+    /// the row above to the margin, and the cursor waits at the start of the next row. Text
+    /// that continues the line on a row of its own starts on this one.
+    var cursorIsPastMargin = false
 
     /// Creates a frame.
     public init(rows: [[Cell]], cursor: ScreenPoint, width: Int, rowIdentities: [UInt64] = []) {

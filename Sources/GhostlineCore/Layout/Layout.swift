@@ -165,8 +165,10 @@ public struct Layout: Sendable {
             memoRowCounts[slot] = -1
         }
         memoUsed.removeAll(keepingCapacity: true)
-        return Frame(rows: rows, cursor: ScreenPoint(row: cursorRow, column: cursorPoint.column), width: width,
-                     rowIdentities: identities, longClusters: clusters.clusters)
+        var frame = Frame(rows: rows, cursor: ScreenPoint(row: cursorRow, column: cursorPoint.column), width: width,
+                          rowIdentities: identities, longClusters: clusters.clusters)
+        frame.cursorIsPastMargin = cursorAtMargin
+        return frame
     }
 
     /// What one frame's walks over lines need, passed along rather than captured: a closure would
@@ -365,6 +367,36 @@ public struct Layout: Sendable {
             if let cached = cache[identity] { kept[identity] = cached }
         }
         cache = kept
+    }
+
+    /// The cells that start each row of a line after the first, as frames draw them.
+    mutating func cells(ofContinuationPrompt prompt: StyledText, width: Int) -> [Cell] {
+        prefixCells(prompt, width: max(1, width))
+    }
+
+    /// Moves the first visible row `count` rows down, as a frame would have after the terminal
+    /// scrolled that many rows away while keys were echoed without frames (see
+    /// ``Display/echo(typedIn:prompt:continuationPrompt:width:height:)``): the next frame then
+    /// scrolls from where the screen is.
+    mutating func scrollDown(_ count: Int, in state: EditorState, prompt: StyledText, continuationPrompt: StyledText,
+                             width: Int) {
+        let width = max(1, width)
+        var remaining = count
+        while remaining > 0 {
+            // The text's last line takes every row left: its rows are still being typed.
+            guard top.line < state.lineCount - 1 else {
+                top.row += remaining
+                return
+            }
+            let start = prefixCells(top.line == 0 ? prompt : continuationPrompt, width: width).count
+            let rows = lineCache(line: top.line, in: state, startColumn: start, width: width).wrapped.rowStarts.count
+            if top.row + remaining < rows {
+                top.row += remaining
+                return
+            }
+            remaining -= rows - top.row
+            top = RowAddress(line: top.line + 1, row: 0)
+        }
     }
 
     /// A prompt's cells, cut to leave at least one column for text; cached.

@@ -69,13 +69,30 @@ public struct Display: Sendable {
         guard let end = shown.end, shown.echoes < EditorState.editMemory / 2,
               shown.width == width, shown.height == height else { return nil }
         let cursor = state.cursor
+        let echoed: [UInt8]?
         // ASCII after an ASCII character (or none) forms clusters of its own: nothing already
         // on screen changes shape, and the renderer takes only the printable part of ASCII.
-        guard cursor.line == end.line, cursor.offset > end.byteCount,
-              shown.prompt == prompt, shown.continuationPrompt == continuationPrompt,
-              let bytes = state.withASCIIAdded(at: end, { typed in
-                  cursor.offset == end.byteCount + typed.count ? renderer.echo(typed: typed) : nil
-              }) ?? nil else { return nil }
+        if cursor.line == end.line {
+            guard cursor.offset > end.byteCount, shown.prompt == prompt,
+                  shown.continuationPrompt == continuationPrompt else { return nil }
+            echoed = state.withASCIIAdded(at: end, { typed in
+                guard cursor.offset == end.byteCount + typed.count else { return nil }
+                return renderer.echo(typed: typed)
+                    ?? renderer.echo(typed: typed, lineStart: [], screenRows: height)
+            }) ?? nil
+        } else {
+            // Lines typed at the end of the text: each line break starts a row with the
+            // continuation prompt, and rows above scroll away as they would in a frame.
+            guard cursor.line > end.line, end.isLastLine, cursor == state.endPosition, shown.prompt == prompt,
+                  shown.continuationPrompt == continuationPrompt, let added = state.asciiAdded(atEndSince: end, limit: width) else { return nil }
+            let lineStart = layout.cells(ofContinuationPrompt: continuationPrompt, width: width)
+            echoed = added.withUnsafeBufferPointer { renderer.echo(typed: $0, lineStart: lineStart, screenRows: height) }
+        }
+        guard let bytes = echoed else { return nil }
+        if renderer.rowsScrolledByEcho > 0 {
+            layout.scrollDown(renderer.rowsScrolledByEcho, in: state, prompt: prompt, continuationPrompt: continuationPrompt,
+                              width: width)
+        }
         shown.end = state.end(ofLine: cursor.line)
         shown.echoes += 1
         return bytes

@@ -23,6 +23,8 @@ public struct Renderer: Sendable {
     private var currentStyle = Style.plain
     private var output: [UInt8] = []
     private var rewrittenRows = 0
+    /// How many of the area's first rows the last echo scrolled off the screen.
+    private(set) var rowsScrolledByEcho = 0
 
     /// Whether frames that rewrite more than one row are wrapped in synchronized output, so a
     /// terminal that supports it never shows half a frame.
@@ -105,7 +107,87 @@ public struct Renderer: Sendable {
         if row < previous!.rowIdentities.count { previous!.rowIdentities[row] = 0 }
         cursor.column += text.count
         previous!.cursor = cursor
+        previous!.cursorIsPastMargin = false
+        rowsScrolledByEcho = 0
         return output
+    }
+
+    /// ``echo(typed:)`` for text that also starts rows: printable ASCII and line breaks typed at
+    /// the end of the area's last row, where the terminal's own line feed scrolls the screen
+    /// when the area fills it. A line break starts a row with `lineStart` (the continuation
+    /// prompt); a character that fills the row's last column starts an empty one, as layout
+    /// moves a cursor at the margin to the next row. Rows end in `CR LF`, as in frames.
+    ///
+    /// The caller vouches, as for ``echo(typed:)``, that the next frame would be exactly that,
+    /// laid out for `screenRows` rows. Nil when the cursor is not at the end of the last row
+    /// while the text needs a new row, when `text` holds anything else, or more than a row's
+    /// worth of characters or of line breaks: a frame then draws the screen for less.
+    mutating func echo(typed text: UnsafeBufferPointer<UInt8>, lineStart: [Cell], screenRows: Int) -> [UInt8]? {
+        guard !pendingWrap, currentStyle == .plain, var frame = previous, frame.cursor == cursor,
+              cursor.row < frame.rows.count, frame.rows[cursor.row].count == cursor.column,
+              lineStart.count < frame.width, frame.rows.count <= screenRows, text.count <= frame.width else { return nil }
+        var lineBreaks = 0
+        for byte in text where byte < 0x20 || byte >= 0x7F {
+            guard byte == 0x0A else { return nil }
+            lineBreaks += 1
+        }
+        let width = frame.width
+        guard lineBreaks < screenRows else { return nil }
+        let startsRow = cursor.column + text.count >= width || lineBreaks > 0
+        guard !startsRow || cursor.row == frame.rows.count - 1 else { return nil }
+        // Moved out while it grows: a copy left behind would make each row change copy the rows.
+        previous = nil
+        output.removeAll(keepingCapacity: true)
+        rowsScrolledByEcho = 0
+        if cursor.row < frame.rowIdentities.count { frame.rowIdentities[cursor.row] = 0 }
+        for byte in text {
+            if byte == 0x0A {
+                if frame.cursorIsPastMargin {
+                    // The row layout keeps for a cursor at the margin becomes the new line's first.
+                    frame.rows.removeLast()
+                    drawRow(lineStart, in: &frame)
+                } else {
+                    startRow(with: lineStart, in: &frame, screenRows: screenRows)
+                }
+                frame.cursorIsPastMargin = false
+                continue
+            }
+            output.append(byte)
+            frame.rows[cursor.row].append(Cell.ascii[Int(byte - 0x20)])
+            cursor.column += 1
+            frame.cursorIsPastMargin = cursor.column == width
+            if frame.cursorIsPastMargin { startRow(with: [], in: &frame, screenRows: screenRows) }
+        }
+        frame.cursor = cursor
+        previous = frame
+        return output
+    }
+
+    /// Moves to a new row below the last, scrolling the area's first row off when the area fills
+    /// the screen, and draws `cells` at its start.
+    private mutating func startRow(with cells: [Cell], in frame: inout Frame, screenRows: Int) {
+        output.append(contentsOf: [0x0D, 0x0A])
+        if frame.rows.count >= screenRows {
+            frame.rows.removeFirst()
+            if !frame.rowIdentities.isEmpty { frame.rowIdentities.removeFirst() }
+            rowsScrolledByEcho += 1
+        } else {
+            cursor.row += 1
+            claimedRows = max(claimedRows, cursor.row + 1)
+        }
+        cursor.column = 0
+        drawRow(cells, in: &frame)
+    }
+
+    /// Draws `cells` as the area's new last row, from the cursor at its start.
+    private mutating func drawRow(_ cells: [Cell], in frame: inout Frame) {
+        for cell in cells where !cell.isContinuation {
+            if cell.style != currentStyle { setStyle(cell.style) }
+            frame.appendBytes(of: cell, to: &output)
+        }
+        if currentStyle != .plain { setStyle(.plain) }
+        cursor.column = cells.count
+        frame.rows.append(cells)
     }
 
     /// Forgets what is on the screen, so the next frame is drawn in full from the area's start
