@@ -64,9 +64,11 @@ final class InteractiveSession {
         editor.typedAhead.removeAll()
         var decoder = editor.decoder
         defer { editor.decoder = decoder }
+        // Asked of the decoder only after it was fed: the typing lane leaves it as it was.
+        var decoderIsPending = decoder.isPending, decoderIsInsidePaste = decoder.isInsidePaste
         keys: while true {
             if !events.isEmpty, let outcome = try handle(&events) { return outcome.entry }
-            let timeout: Int32 = decoder.isPending ? Self.escapeTimeout : -1
+            let timeout: Int32 = decoderIsPending ? Self.escapeTimeout : -1
             let anyReady: Bool
             do {
                 anyReady = try watch.wait(timeoutMilliseconds: timeout)
@@ -90,16 +92,20 @@ final class InteractiveSession {
                         try finish()
                         return nil
                     }
-                    if count < buffer.count, events.isEmpty, !decoder.isPending, !decoder.isInsidePaste,
+                    if count < buffer.count, events.isEmpty, !decoderIsPending, !decoderIsInsidePaste,
                        try buffer.withUnsafeBufferPointer({ try typeWithoutDecoding(UnsafeBufferPointer(rebasing: $0[0..<count])) }) {
                         continue keys
                     }
                     decoder.feed(buffer[0..<count], appendingTo: &events)
+                    decoderIsPending = decoder.isPending
+                    decoderIsInsidePaste = decoder.isInsidePaste
                     // A read that did not fill the buffer took everything the terminal had.
                     if count < buffer.count { break }
                 } while bytesAvailable(on: input) > 0
-            } else if !anyReady && decoder.isPending {
+            } else if !anyReady && decoderIsPending {
                 events = decoder.flush()
+                decoderIsPending = decoder.isPending
+                decoderIsInsidePaste = decoder.isInsidePaste
             }
             if let outcome = try handle(&events) { return outcome.entry }
         }
@@ -165,15 +171,13 @@ final class InteractiveSession {
             return display.echo(typedIn: engine.state, prompt: decorations.styledPrompt,
                                 continuationPrompt: decorations.styledContinuationPrompt, width: width, height: height)
         }
-        let toldDelegate = editor.delegate != nil
+        let toldDelegate = editor.mayHaveDelegate
         var echoed: [UInt8]?
-        // Without a delegate to tell in between, typing and echoing take one access to the engine.
+        // Without a delegate to tell in between, typing and echoing take one access to the engine
+        // (and the engine records no changes, see `LineEditor.asksDelegateBeforeChanges`).
         let typed = editor.withEngine { engine in
             guard engine.type(ascii: bytes) else { return false }
-            if !toldDelegate {
-                engine.pendingChanges.removeAll(keepingCapacity: true)
-                echoed = echo(engine)
-            }
+            if !toldDelegate { echoed = echo(engine) }
             return true
         }
         guard typed else { return false }

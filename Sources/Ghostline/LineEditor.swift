@@ -76,8 +76,16 @@ public final class LineEditor {
     }
     /// Hears about the edit and may veto changes.
     public weak var delegate: LineEditorDelegate? {
-        didSet { if session != nil { asksDelegateBeforeChanges(true) } }
+        didSet {
+            mayHaveDelegate = delegate != nil
+            if session != nil { asksDelegateBeforeChanges(true) }
+        }
     }
+    /// False when no delegate was set, or it was set back to nil; true also after a delegate
+    /// went away on its own. Read per key instead of the weak reference, which costs a call
+    /// into the runtime.
+    // Only ever a Bool written by the delegate's setter: nothing to check at run time.
+    @exclusivity(unchecked) private(set) var mayHaveDelegate = false
     /// Performs the app's own commands bound in ``keyMap`` with ``Command/custom(_:)``.
     public var customCommandHandler: ((String, LineEditor) -> Void)?
     /// The kind of terminal, as `TERM` names it; empty or `dumb` gets a plain prompt without
@@ -91,7 +99,9 @@ public final class LineEditor {
     var engine: Editor
     /// Counts changes to how the entry looks (prompts, placeholder, styles, colors), so a session
     /// rebuilds what it draws them with only after one.
-    private(set) var appearanceRevision = 0
+    // An Int that the setters of the appearance only ever increment: a key reads it without
+    // the runtime's access check.
+    @exclusivity(unchecked) private(set) var appearanceRevision = 0
     private let input: FileDescriptor
     private let output: FileDescriptor?
     /// Whether a session installs signal handlers; tests that run a session inside the test
@@ -140,6 +150,8 @@ public final class LineEditor {
     /// of text; without a delegate it has no question to ask, so typing calls nothing per key.
     /// The question holds the editor, which holds the question: it is removed when the entry ends.
     func asksDelegateBeforeChanges(_ asking: Bool) {
+        // Without a delegate nobody reads the changes either.
+        engine.recordsChanges = asking && delegate != nil
         guard asking, delegate != nil else {
             engine.shouldChangeText = nil
             return

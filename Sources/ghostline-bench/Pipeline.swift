@@ -32,7 +32,8 @@ struct Pipeline {
         editor.history = history
         editor.geometry = TextGeometry(width: Self.width, firstLineStart: 2, otherLinesStart: 2)
         editor.startNewEntry(text: text)
-        // Without a delegate the session installs no veto, and there is none here.
+        // Without a delegate the session installs no veto and records no changes; nor does this.
+        editor.recordsChanges = false
         draw(final: false)
     }
 

@@ -67,3 +67,16 @@ func aVetoBlocksTheEdit(keys: [KeyEvent]) {
     editor.press(.control("_"))
     #expect(editor.state.text == "old")
 }
+
+@Test func anEditorThatRecordsNoChangesStillEditsAndUndoes() {
+    var editor = Editor(marked: "ab|")
+    editor.recordsChanges = false
+    editor.press(.text("c"), .control("w"), .control("y"), .paste("d\ne"))
+    #expect(Array("xy".utf8).withUnsafeBufferPointer { editor.type(ascii: $0) })
+    editor.press(.control("_"))
+    #expect(editor.pendingChanges.isEmpty)
+    #expect(editor.state.text == "abcd e")
+    editor.recordsChanges = true
+    editor.press(.text("f"))
+    #expect(editor.pendingChanges.map(\.replacement) == ["f"])
+}

@@ -18,14 +18,23 @@ extension Editor {
             let text = Self.printableASCII[Int(byte) - 0x20]
             let cursor = state.cursor
             replace(cursor..<cursor, with: text, kind: .typing)
-            lastCommand = .insert(text)
         }
+        lastCommand = .other
         updateSuggestionMemo()
         return true
     }
 
-    /// Each printable ASCII character as a string, made once rather than per key.
-    private static let printableASCII = (0x20...0x7E).map { String(UnicodeScalar(UInt8($0))) }
+    /// Each printable ASCII character as a string, made once rather than per key. Written out
+    /// as literals, the table is laid out by the compiler: a key reads it without the run-time
+    /// check that a computed one needs at every use.
+    private static let printableASCII: [String] = [
+        " ", "!", "\"", "#", "$", "%", "&", "'", "(", ")", "*", "+", ",", "-", ".", "/",
+        "0", "1", "2", "3", "4", "5", "6", "7", "8", "9", ":", ";", "<", "=", ">", "?",
+        "@", "A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M", "N", "O",
+        "P", "Q", "R", "S", "T", "U", "V", "W", "X", "Y", "Z", "[", "\\", "]", "^", "_",
+        "`", "a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "m", "n", "o",
+        "p", "q", "r", "s", "t", "u", "v", "w", "x", "y", "z", "{", "|", "}", "~",
+    ]
 
     /// True when a presentation of the editor would show the text and the given prompts alone:
     /// no placeholder or default value, no suggestion, no search prompt and no completion

@@ -33,11 +33,16 @@ public struct Editor {
     public var geometry: TextGeometry?
     /// Changes made since the caller last emptied this list, oldest first.
     public var pendingChanges: [TextChange] = []
+    /// Whether changes are recorded in ``pendingChanges``. A program with no one to tell of them
+    /// turns this off, and a typed key then spends nothing on a record nobody reads.
+    public var recordsChanges = true
 
     var killRing = KillRing()
     var undoHistory = UndoHistory()
     var pendingKeys: [KeyEvent] = []
-    var lastCommand: Command?
+    /// What the previous command was, as far as the next one cares: a yank that Alt-Y may
+    /// rotate, a kill that the next kill joins, a completion that a second Tab lists.
+    var lastCommand: PreviousCommand = .other
     var lastYank: Range<TextPosition>?
     var goalColumn: Int?
     var historyIndex: Int?
@@ -137,7 +142,7 @@ public struct Editor {
     }
 
     private mutating func perform(_ command: Command, kind: UndoHistory.GroupKind) -> EditorRequest? {
-        defer { lastCommand = command }
+        defer { lastCommand = PreviousCommand(command) }
         if !command.keepsGoalColumn { goalColumn = nil }
         if !command.isTyping { undoHistory.closeGroup() }
         let cursor = state.cursor
@@ -191,7 +196,7 @@ public struct Editor {
         case .yank:
             if let text = killRing.yank() { lastYank = replace(cursor..<cursor, with: text, kind: .other) }
         case .yankPop:
-            if lastCommand == .yank || lastCommand == .yankPop, let range = lastYank, let text = killRing.rotate() {
+            if lastCommand == .yank, let range = lastYank, let text = killRing.rotate() {
                 lastYank = replace(range, with: text, kind: .other)
             }
 
@@ -248,7 +253,7 @@ public struct Editor {
         draft = nil
         search = nil
         pendingKeys.removeAll()
-        lastCommand = nil
+        lastCommand = .other
         completionListing.removeAll()
     }
 
@@ -265,7 +270,7 @@ public struct Editor {
         if state.cursor != inserted.upperBound { state.cursor = inserted.upperBound }
         undoHistory.record(RecordedEdit(removedRange: range, removedText: removed, insertedRange: inserted,
                                         insertedText: text, cursorBefore: cursorBefore), kind: kind)
-        pendingChanges.append(change)
+        if recordsChanges { pendingChanges.append(change) }
         return inserted
     }
 
@@ -276,13 +281,13 @@ public struct Editor {
         let end = state.endPosition
         body(&self)
         let after = state.text
-        if before != after { pendingChanges.append(TextChange(range: .start..<end, replacement: after)) }
+        if recordsChanges && before != after { pendingChanges.append(TextChange(range: .start..<end, replacement: after)) }
     }
 
     private mutating func kill(_ range: Range<TextPosition>, backward: Bool) {
         guard !range.isEmpty else { return }
         let text = state.text(in: range)
-        let joining = lastCommand?.isKill ?? false
+        let joining = lastCommand == .kill
         if replace(range, with: "", kind: .other) != nil {
             killRing.kill(text, joiningPrevious: joining, backward: backward)
         }
@@ -350,4 +355,25 @@ extension Command {
     }
 
     var keepsGoalColumn: Bool { self == .moveUp || self == .moveDown }
+}
+
+/// The previous command, as far as the next one cares. A plain enum rather than a `Command`,
+/// whose text payload every typed key would otherwise have to release.
+enum PreviousCommand: Equatable {
+    /// A yank or a yank-pop: Alt-Y replaces the yanked text with the next kill.
+    case yank
+    /// A kill: the next kill joins its text in the same kill-ring entry.
+    case kill
+    /// A completion: a second Tab lists the candidates.
+    case complete
+    /// Anything else.
+    case other
+
+    init(_ command: Command) {
+        switch command {
+        case .yank, .yankPop: self = .yank
+        case .complete: self = .complete
+        default: self = command.isKill ? .kill : .other
+        }
+    }
 }

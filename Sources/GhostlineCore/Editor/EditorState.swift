@@ -237,7 +237,7 @@ public struct EditorState: Sendable {
     /// False also when the edits are too old to tell.
     func changedOnly(line identity: UInt64, from offset: Int, since seenRevision: UInt64) -> Bool {
         if seenRevision == revision { return true }
-        guard seenRevision < revision, let oldest = recentEdits.first, oldest.revision <= seenRevision + 1 else { return false }
+        guard seenRevision < revision, !recentEdits.isEmpty, recentEdits[0].revision <= seenRevision + 1 else { return false }
         for edit in recentEdits.reversed() {
             if edit.revision <= seenRevision { break }
             guard edit.identity == identity, edit.isWithinLine, edit.offset >= offset else { return false }

@@ -25,13 +25,15 @@ struct UndoHistory: Sendable {
     /// Records an edit. Typing joins the newest group while it continues a word; a space after
     /// a word, or any other kind of edit, starts a new group.
     mutating func record(_ edit: RecordedEdit, kind: GroupKind) {
-        redoGroups.removeAll()
-        let startsWord = Self.isSpace(edit.insertedText, atStart: true)
-        if kind == .typing, newestKind == .typing, let previous = undoGroups.last?.last,
-           previous.insertedRange.upperBound == edit.removedRange.lowerBound,
+        if !redoGroups.isEmpty { redoGroups.removeAll() }
+        let group = undoGroups.count - 1
+        // The previous edit is read where it is: a copy of it would retain and release its texts.
+        if kind == .typing, newestKind == .typing, group >= 0, let previous = undoGroups[group].indices.last,
+           undoGroups[group][previous].insertedRange.upperBound == edit.removedRange.lowerBound,
            edit.removedText.isEmpty,
-           !(startsWord && !Self.isSpace(previous.insertedText, atStart: false)) {
-            undoGroups[undoGroups.count - 1].append(edit)
+           !(Self.isSpace(edit.insertedText, atStart: true)
+             && !Self.isSpace(undoGroups[group][previous].insertedText, atStart: false)) {
+            undoGroups[group].append(edit)
         } else {
             undoGroups.append([edit])
             if undoGroups.count > limit { undoGroups.removeFirst() }

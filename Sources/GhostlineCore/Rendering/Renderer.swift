@@ -101,7 +101,7 @@ public struct Renderer: Sendable {
               cursor.column + text.count < width, text.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
         output.removeAll(keepingCapacity: true)
         output.append(contentsOf: text)
-        for byte in text { previous!.rows[row].append(Cell.ascii[Int(byte - 0x20)]) }
+        for byte in text { previous!.rows[row].append(Cell(ClusterBytes(ascii: byte))) }
         // Layout never saw these cells: under its identity the row would pass for one that only
         // grows from what layout drew, so the next frame compares it cell by cell instead.
         if row < previous!.rowIdentities.count { previous!.rowIdentities[row] = 0 }
@@ -153,7 +153,7 @@ public struct Renderer: Sendable {
                 continue
             }
             output.append(byte)
-            frame.rows[cursor.row].append(Cell.ascii[Int(byte - 0x20)])
+            frame.rows[cursor.row].append(Cell(ClusterBytes(ascii: byte)))
             cursor.column += 1
             frame.cursorIsPastMargin = cursor.column == width
             if frame.cursorIsPastMargin { startRow(with: [], in: &frame, screenRows: screenRows) }
