@@ -336,6 +336,7 @@ final class InteractiveSession {
         signals?.uninstall()
     }
 
+    @inline(__always)
     private func write(_ bytes: [UInt8]) throws {
         guard !bytes.isEmpty else { return }
         do {

@@ -20,7 +20,7 @@ extension Editor {
             replace(cursor..<cursor, with: text, kind: .typing)
         }
         lastCommand = .other
-        updateSuggestionMemo()
+        if suggestionMemo != nil || mayShowSuggestions { updateSuggestionMemo() }
         return true
     }
 
@@ -41,6 +41,13 @@ extension Editor {
     /// listing. A display that last drew such a presentation may then echo typed text (see
     /// ``Display/echo(typedIn:prompt:continuationPrompt:width:height:)``).
     public var presentsTextAlone: Bool {
-        search == nil && completionListing.isEmpty && !state.isEmpty && suggestionSuffix == nil
+        search == nil && completionListing.isEmpty && !state.isEmpty && (!mayShowSuggestions || suggestionSuffix == nil)
+    }
+
+    /// False when no suggestion can show: none are shown, or there is neither a suggestion
+    /// function nor a history entry to suggest. Asked first, so that typing without history
+    /// skips the suggestion's code altogether.
+    var mayShowSuggestions: Bool {
+        showsSuggestions && (suggestion != nil || history.longestEntryByteCount > 0)
     }
 }

@@ -24,7 +24,7 @@ struct UndoHistory: Sendable {
 
     /// Records an edit. Typing joins the newest group while it continues a word; a space after
     /// a word, or any other kind of edit, starts a new group.
-    mutating func record(_ edit: RecordedEdit, kind: GroupKind) {
+    mutating func record(_ edit: consuming RecordedEdit, kind: GroupKind) {
         if !redoGroups.isEmpty { redoGroups.removeAll() }
         let group = undoGroups.count - 1
         // The previous edit is read where it is: a copy of it would retain and release its texts.
@@ -33,9 +33,9 @@ struct UndoHistory: Sendable {
            edit.removedText.isEmpty,
            !(Self.isSpace(edit.insertedText, atStart: true)
              && !Self.isSpace(undoGroups[group][previous].insertedText, atStart: false)) {
-            undoGroups[group].append(edit)
+            undoGroups[group].append(consume edit)
         } else {
-            undoGroups.append([edit])
+            undoGroups.append([consume edit])
             if undoGroups.count > limit { undoGroups.removeFirst() }
         }
         newestKind = kind
@@ -46,7 +46,9 @@ struct UndoHistory: Sendable {
     /// before Unicode's property tables.
     private static func isSpace(_ text: String, atStart: Bool) -> Bool {
         let utf8 = text.utf8
-        guard let byte = atStart ? utf8.first : utf8.last else { return false }
+        guard !utf8.isEmpty else { return false }
+        // Subscripts rather than `first` and `last`, which are calls into generic code.
+        let byte = atStart ? utf8[utf8.startIndex] : utf8[utf8.index(before: utf8.endIndex)]
         let neighbour = utf8.count < 2 ? nil : atStart ? utf8[utf8.index(after: utf8.startIndex)]
                                                        : utf8[utf8.index(utf8.endIndex, offsetBy: -2)]
         if byte < 0x80 && (neighbour ?? 0) < 0x80 { return byte == 0x20 || (0x09...0x0D).contains(byte) }

@@ -67,35 +67,62 @@ public struct Display: Sendable {
     public mutating func echo(typedIn state: EditorState, prompt: StyledText, continuationPrompt: StyledText,
                               width: Int, height: Int) -> [UInt8]? {
         guard let end = shown.end, shown.echoes < EditorState.editMemory / 2,
-              shown.width == width, shown.height == height else { return nil }
+              shown.width == width, shown.height == height, Self.isSame(shown.prompt, prompt),
+              Self.isSame(shown.continuationPrompt, continuationPrompt) else { return nil }
         let cursor = state.cursor
-        let echoed: [UInt8]?
+        guard cursor.line == end.line else {
+            return echoLines(typedIn: state, since: end, continuationPrompt: continuationPrompt, width: width,
+                             height: height)
+        }
         // ASCII after an ASCII character (or none) forms clusters of its own: nothing already
         // on screen changes shape, and the renderer takes only the printable part of ASCII.
-        if cursor.line == end.line {
-            guard cursor.offset > end.byteCount, shown.prompt == prompt,
-                  shown.continuationPrompt == continuationPrompt else { return nil }
-            echoed = state.withASCIIAdded(at: end, { typed in
-                guard cursor.offset == end.byteCount + typed.count else { return nil }
-                return renderer.echo(typed: typed)
-                    ?? renderer.echo(typed: typed, lineStart: [], screenRows: height)
-            }) ?? nil
-        } else {
-            // Lines typed at the end of the text: each line break starts a row with the
-            // continuation prompt, and rows above scroll away as they would in a frame.
-            guard cursor.line > end.line, end.isLastLine, cursor == state.endPosition, shown.prompt == prompt,
-                  shown.continuationPrompt == continuationPrompt, let added = state.asciiAdded(atEndSince: end, limit: width) else { return nil }
-            let lineStart = layout.cells(ofContinuationPrompt: continuationPrompt, width: width)
-            echoed = added.withUnsafeBufferPointer { renderer.echo(typed: $0, lineStart: lineStart, screenRows: height) }
-        }
-        guard let bytes = echoed else { return nil }
-        if renderer.rowsScrolledByEcho > 0 {
-            layout.scrollDown(renderer.rowsScrolledByEcho, in: state, prompt: prompt, continuationPrompt: continuationPrompt,
-                              width: width)
-        }
+        guard cursor.offset > end.byteCount, let bytes = state.withASCIIAdded(at: end, { typed -> [UInt8]? in
+            guard cursor.offset == end.byteCount + typed.count else { return nil }
+            return renderer.echo(typed: typed) ?? echoReachingTheMargin(typed, height: height)
+        }) ?? nil else { return nil }
+        followScroll(in: state, prompt: prompt, continuationPrompt: continuationPrompt, width: width)
         shown.end = state.end(ofLine: cursor.line)
         shown.echoes += 1
         return bytes
+    }
+
+    /// The echo of characters that reach the right margin: the cursor moves to the next row too.
+    // Kept out of the typed key's way: its code would spread the commonest echo over more pages.
+    @inline(never)
+    private mutating func echoReachingTheMargin(_ typed: UnsafeBufferPointer<UInt8>, height: Int) -> [UInt8]? {
+        renderer.echo(typed: typed, lineStart: [], screenRows: height)
+    }
+
+    /// The echo of lines typed at the end of the text: each line break starts a row with the
+    /// continuation prompt, and rows above scroll away as they would in a frame.
+    @inline(never)
+    private mutating func echoLines(typedIn state: EditorState, since end: EditorState.LineEnd,
+                                    continuationPrompt: StyledText, width: Int, height: Int) -> [UInt8]? {
+        let cursor = state.cursor
+        guard cursor.line > end.line, end.isLastLine, cursor == state.endPosition,
+              let added = state.asciiAdded(atEndSince: end, limit: width) else { return nil }
+        let lineStart = layout.cells(ofContinuationPrompt: continuationPrompt, width: width)
+        guard let bytes = added.withUnsafeBufferPointer({ renderer.echo(typed: $0, lineStart: lineStart, screenRows: height) })
+        else { return nil }
+        followScroll(in: state, prompt: shown.prompt, continuationPrompt: continuationPrompt, width: width)
+        shown.end = state.end(ofLine: cursor.line)
+        shown.echoes += 1
+        return bytes
+    }
+
+    /// Moves layout's first row down by the rows the last echo scrolled off the screen.
+    private mutating func followScroll(in state: EditorState, prompt: StyledText, continuationPrompt: StyledText,
+                                       width: Int) {
+        guard renderer.rowsScrolledByEcho > 0 else { return }
+        layout.scrollDown(renderer.rowsScrolledByEcho, in: state, prompt: prompt, continuationPrompt: continuationPrompt,
+                          width: width)
+    }
+
+    /// Whether a prompt is the one drawn last, asked per key: the same text in the same storage
+    /// is answered without comparing characters, and inline rather than by a call.
+    @inline(__always)
+    private static func isSame(_ first: StyledText, _ second: StyledText) -> Bool {
+        first.text == second.text && first.style == second.style
     }
 
     /// The bytes that leave the area for good: cursor below the last row, at the start of a

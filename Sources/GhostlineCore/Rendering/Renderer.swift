@@ -99,8 +99,16 @@ public struct Renderer: Sendable {
         guard !pendingWrap, currentStyle == .plain, previous?.cursor == cursor, let rowCount = previous?.rows.count,
               row < rowCount, previous?.rows[row].count == cursor.column, let width = previous?.width,
               cursor.column + text.count < width, text.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
-        output.removeAll(keepingCapacity: true)
-        output.append(contentsOf: text)
+        if output.count == text.count {
+            // As many bytes as the last echo (one, for a key typed at a time): overwritten in
+            // place, without emptying and refilling the buffer through the generic paths.
+            output.withUnsafeMutableBufferPointer { buffer in
+                for index in 0..<text.count { buffer[index] = text[index] }
+            }
+        } else {
+            output.removeAll(keepingCapacity: true)
+            output.append(contentsOf: text)
+        }
         for byte in text { previous!.rows[row].append(Cell(ClusterBytes(ascii: byte))) }
         // Layout never saw these cells: under its identity the row would pass for one that only
         // grows from what layout drew, so the next frame compares it cell by cell instead.
