@@ -96,7 +96,29 @@ public final class LineEditor {
     /// rows went after a resize.
     public var terminalReflowsOnResize = true
 
-    var engine: Editor
+    /// The editing engine. Every use goes through this property, which allows one at a time: an
+    /// app's closure or delegate reaching the engine while it is being used (a completion
+    /// function setting `text`, say) stops with a message naming the reason, as Swift's own
+    /// check would, but without that check's run-time bookkeeping on every key.
+    var engine: Editor {
+        _read {
+            precondition(!engineIsInUse, Self.engineInUseMessage)
+            engineIsInUse = true
+            defer { engineIsInUse = false }
+            yield storedEngine
+        }
+        _modify {
+            precondition(!engineIsInUse, Self.engineInUseMessage)
+            engineIsInUse = true
+            defer { engineIsInUse = false }
+            yield &storedEngine
+        }
+    }
+    // Guarded by `engineIsInUse`, through `engine` only.
+    @exclusivity(unchecked) private var storedEngine = Editor()
+    @exclusivity(unchecked) private var engineIsInUse = false
+    private static let engineInUseMessage =
+        "LineEditor was used from inside its own edit (a delegate method, completion or suggestion function reached the editor while it was changing the text)"
     /// Counts changes to how the entry looks (prompts, placeholder, styles, colors), so a session
     /// rebuilds what it draws them with only after one.
     // An Int that the setters of the appearance only ever increment: a key reads it without
@@ -126,7 +148,6 @@ public final class LineEditor {
         self.placeholder = placeholder
         self.input = input
         self.output = output
-        engine = Editor()
         engine.shouldChangeText = nil
     }
 
