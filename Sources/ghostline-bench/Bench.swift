@@ -41,16 +41,18 @@ struct Bench {
     private mutating func appendToLongLines() {
         let typed = generator.printableText(count: 100)
         let keys = Self.keystrokes(typed)
-        var costs: [Int: Double] = [:]
-        for length in [50, 500, 5_000, 50_000, 500_000] {
+        let lengths = [50, 500, 5_000, 50_000, 500_000]
+        let rows = lengths.map { length in
             let line = generator.printableText(count: length)
-            // More runs than elsewhere: the targets take ratios of these rows' fastest runs.
-            let row = measure("2. Append 100 keys to a line of \(Format.grouped(length))", keys: keys.count, runs: 41) { bench in
+            return ComparedRow(scenario: "2. Append 100 keys to a line of \(Format.grouped(length))", keys: keys.count) { bench in
                 var pipeline = Pipeline(text: line)
                 return bench.timeTyping(keys, into: &pipeline, expecting: line + typed, "appending to a line of \(length)")
             }
-            costs[length] = row.bestNanosecondsPerKey
         }
+        // More runs than elsewhere: the targets take ratios of these rows' fastest runs.
+        let measured = measureSideBySide(rows, runs: 41)
+        var costs: [Int: Double] = [:]
+        for (length, row) in zip(lengths, measured) { costs[length] = row.bestNanosecondsPerKey }
         if let short = costs[50], let long = costs[5_000], let longer = costs[50_000], let longest = costs[500_000] {
             targets.append(TargetCheck(name: "Appending, ns/key: line of 5,000 ÷ line of 50", measured: long / short,
                                        limit: 1.5, target: "≈ 1 (≤ 1.5)"))
@@ -123,22 +125,27 @@ struct Bench {
         var typingCosts: [Int: Double] = [:]
         var breakingCosts: [Int: Double] = [:]
         var worstBytesPerKey = 0.0
-        for lineCount in [10, 100, 1_000, 10_000] {
+        let lineCounts = [10, 100, 1_000, 10_000]
+        var rows: [ComparedRow] = []
+        for lineCount in lineCounts {
             let text = (0..<lineCount).map { _ in generator.printableText(count: 40) }.joined(separator: "\n")
             let reads = Self.reads(of: Self.pasteStart + Array(text.utf8) + Self.pasteEnd)
-            let runs = lineCount >= 10_000 ? 15 : 31
             let label = Format.grouped(lineCount)
-            let typing = measure("6. \(label) lines: type 50 keys at the end", keys: atEndKeys.count, runs: runs) { bench in
+            rows.append(ComparedRow(scenario: "6. \(label) lines: type 50 keys at the end", keys: atEndKeys.count) { bench in
                 var pipeline = Pipeline(isMultiline: true)
                 pipeline.receive(reads: reads)
                 return bench.timeTyping(atEndKeys, into: &pipeline, expecting: text + atEnd, "typing after \(lineCount) lines")
-            }
-            let breaking = measure("6. \(label) lines: type 50 keys, Enter after each 10", keys: withBreaksKeys.count, runs: runs) { bench in
+            })
+            rows.append(ComparedRow(scenario: "6. \(label) lines: type 50 keys, Enter after each 10", keys: withBreaksKeys.count) { bench in
                 var pipeline = Pipeline(isMultiline: true)
                 pipeline.receive(reads: reads)
                 let expected = text + withBreaks.map { $0 + "\n" }.joined()
                 return bench.timeTyping(withBreaksKeys, into: &pipeline, expecting: expected, "typing lines after \(lineCount) lines")
-            }
+            })
+        }
+        let measured = measureSideBySide(rows, runs: 21)
+        for (index, lineCount) in lineCounts.enumerated() {
+            let typing = measured[2 * index], breaking = measured[2 * index + 1]
             typingCosts[lineCount] = typing.bestNanosecondsPerKey
             breakingCosts[lineCount] = breaking.bestNanosecondsPerKey
             worstBytesPerKey = max(worstBytesPerKey, typing.bytesPerKey ?? 0)
@@ -186,16 +193,17 @@ struct Bench {
         let others = (0..<990).map { _ in "b" + text(20 + Int(letters.next() % 60)) }
         let typed = "a" + text(99)
         let keys = Self.keystrokes(typed)
-        var costs: [Int: Double] = [:]
-        for count in [10, 1_000] {
+        let counts = [10, 1_000]
+        let rows = counts.map { count in
             let history = History(entries: matching + others.prefix(count - matching.count))
             let label = "\(Format.grouped(count)) history entries"
-            let row = measure("8. Type 100 keys with \(label)", keys: keys.count, runs: 15) { bench in
+            return ComparedRow(scenario: "8. Type 100 keys with \(label)", keys: keys.count) { bench in
                 var pipeline = Pipeline(history: history)
                 return bench.timeTyping(keys, into: &pipeline, expecting: typed, "typing with \(label)")
             }
-            costs[count] = row.bestNanosecondsPerKey
         }
+        var costs: [Int: Double] = [:]
+        for (count, row) in zip(counts, measureSideBySide(rows, runs: 15)) { costs[count] = row.bestNanosecondsPerKey }
         if let few = costs[10], let many = costs[1_000] {
             targets.append(TargetCheck(name: "Typing, ns/key: 1,000 history entries ÷ 10", measured: many / few,
                                        limit: 1.5, target: "≈ 1 (≤ 1.5)"))
@@ -213,6 +221,38 @@ struct Bench {
         row.peakResidentKibibytes = PeakMemory.kibibytes()
         measurements.append(row)
         return row
+    }
+
+    /// A row of a comparison: its scenario and one timed run of it.
+    private struct ComparedRow {
+        var scenario: String
+        var keys: Int?
+        var run: (inout Bench) -> Sample
+    }
+
+    /// Measures rows whose ratios are targets side by side: run 1 of every row, then run 2 of
+    /// every row, and so on. A stretch of time when the shared machine is slower then slows
+    /// every row alike instead of one row, whose ratio to the others it would skew. Each row is
+    /// first run once alone, for its peak memory and to warm the caches.
+    private mutating func measureSideBySide(_ rows: [ComparedRow], runs: Int) -> [Measurement] {
+        var peaks: [Int?] = []
+        for row in rows {
+            PeakMemory.reset()
+            _ = row.run(&self)
+            peaks.append(PeakMemory.kibibytes())
+        }
+        var samples = [[Sample]](repeating: [], count: rows.count)
+        for _ in 0..<runs {
+            for (index, row) in rows.enumerated() { samples[index].append(row.run(&self)) }
+        }
+        let measured = rows.indices.map { index in
+            var row = Measurement(scenario: rows[index].scenario, keys: rows[index].keys, pastedBytes: nil,
+                                  samples: samples[index])
+            row.peakResidentKibibytes = peaks[index]
+            return row
+        }
+        measurements.append(contentsOf: measured)
+        return measured
     }
 
     private mutating func expect(_ condition: Bool, _ what: String) {

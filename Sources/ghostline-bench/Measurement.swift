@@ -28,7 +28,12 @@ struct Measurement {
         for _ in 0..<max(1, count) {
             samples.append(run())
         }
-        samples.sort { $0.nanoseconds < $1.nanoseconds }
+        self.init(scenario: scenario, keys: keys, pastedBytes: pastedBytes, samples: samples)
+    }
+
+    /// Keeps the median and best of runs made elsewhere (at least one).
+    init(scenario: String, keys: Int?, pastedBytes: Int?, samples unsorted: [Sample]) {
+        let samples = unsorted.sorted { $0.nanoseconds < $1.nanoseconds }
         self.scenario = scenario
         self.runs = samples.count
         self.keys = keys
