@@ -59,6 +59,10 @@ final class InteractiveSession {
         try draw()
         var buffer = [UInt8](repeating: 0, count: 65_536)
         var watch = DescriptorWatch(.readable, of: [input] + (signals.map { [$0.fileDescriptor] } ?? []))
+        // Keys are waited for in `read` itself, one system call per key instead of two, unless
+        // this thread blocks a watched signal, which then could not end the wait.
+        let rawAttributes = rawMode.rawAttributes
+        let waitsInRead = signals?.prepareReading(from: input, rawAttributes: rawAttributes) ?? true
         // Keys typed after the previous entry's Enter belong to this one.
         var events = editor.typedAhead
         editor.typedAhead.removeAll()
@@ -68,25 +72,53 @@ final class InteractiveSession {
         var decoderIsPending = decoder.isPending, decoderIsInsidePaste = decoder.isInsidePaste
         keys: while true {
             if !events.isEmpty, let outcome = try handle(&events) { return outcome.entry }
-            let timeout: Int32 = decoderIsPending ? Self.escapeTimeout : -1
-            let anyReady: Bool
-            do {
-                anyReady = try watch.wait(timeoutMilliseconds: timeout)
-            } catch let error as Errno {
-                throw LineEditorError.system(error)
+            // The first read of a batch: waited for in `read`, or in `poll` while the decoder
+            // holds bytes that a timeout must flush.
+            let inputIsReady: Bool
+            var firstCount: Int?
+            if waitsInRead && !decoderIsPending {
+                do {
+                    firstCount = try buffer.withUnsafeMutableBytes { buffer in
+                        try signals.map { try $0.read(from: input, into: buffer, rawAttributes: rawAttributes) }
+                            ?? input.read(into: buffer)
+                    }
+                } catch let error as Errno {
+                    throw LineEditorError.system(error)
+                }
+                inputIsReady = firstCount != nil
+                if let signals, signals.hasPendingSignals { try handleSignals(signals.drain()) }
+            } else {
+                let timeout: Int32 = decoderIsPending ? Self.escapeTimeout : -1
+                let anyReady: Bool
+                do {
+                    anyReady = try watch.wait(timeoutMilliseconds: timeout)
+                } catch let error as Errno {
+                    throw LineEditorError.system(error)
+                }
+                if let signals, anyReady && watch.isReady(signals.fileDescriptor) {
+                    try handleSignals(signals.drain())
+                }
+                inputIsReady = anyReady && watch.isReady(input)
+                if !anyReady && decoderIsPending {
+                    events = decoder.flush()
+                    decoderIsPending = decoder.isPending
+                    decoderIsInsidePaste = decoder.isInsidePaste
+                }
             }
-            if let signals, anyReady && watch.isReady(signals.fileDescriptor) {
-                try handleSignals(signals.drain())
-            }
-            if anyReady && watch.isReady(input) {
+            if inputIsReady {
                 // Read all that is available before drawing: a paste or fast typing becomes
                 // many events and one frame.
                 repeat {
                     let count: Int
-                    do {
-                        count = try buffer.withUnsafeMutableBytes { try input.read(into: $0) }
-                    } catch let error as Errno {
-                        throw LineEditorError.system(error)
+                    if let first = firstCount {
+                        count = first
+                        firstCount = nil
+                    } else {
+                        do {
+                            count = try buffer.withUnsafeMutableBytes { try input.read(into: $0) }
+                        } catch let error as Errno {
+                            throw LineEditorError.system(error)
+                        }
                     }
                     if count == 0 {
                         try finish()
@@ -102,10 +134,6 @@ final class InteractiveSession {
                     // A read that did not fill the buffer took everything the terminal had.
                     if count < buffer.count { break }
                 } while bytesAvailable(on: input) > 0
-            } else if !anyReady && decoderIsPending {
-                events = decoder.flush()
-                decoderIsPending = decoder.isPending
-                decoderIsInsidePaste = decoder.isInsidePaste
             }
             if let outcome = try handle(&events) { return outcome.entry }
         }

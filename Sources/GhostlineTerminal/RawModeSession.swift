@@ -19,6 +19,9 @@ public final class RawModeSession {
     /// The attributes the terminal had before the session began, restored byte for byte.
     public let savedAttributes: TerminalAttributes
 
+    /// The attributes of raw mode, as `reenter()` applies them.
+    public var rawAttributes: TerminalAttributes { savedAttributes.makingRaw() }
+
     /// Whether the terminal is in raw mode now, as far as this session knows.
     public private(set) var isRaw = false
 

@@ -1,4 +1,5 @@
 import Glibc
+import Synchronization
 
 // The little state a signal handler may touch. A handler can run at any instruction of any
 // thread, so it reads only these plain values and calls only async-signal-safe functions
@@ -17,6 +18,27 @@ nonisolated(unsafe) private var attributesToRestore = termios()
 /// The session that armed `terminalToRestore`, so an older session's restore cannot disarm a
 /// newer one.
 nonisolated(unsafe) private var restoreOwner: ObjectIdentifier?
+
+/// True from the moment a handler runs until `drain()`: read per key instead of the pipe, which
+/// would cost a system call.
+///
+/// This flag and `readerIsArmed` are atomics with sequentially consistent order: the reader
+/// sets one and reads the other, a handler the other way round, and without that order the
+/// compiler or the processor could let each miss the other.
+let signalArrived = Atomic<Bool>(false)
+
+/// True while the reading thread is about to block in `read` or blocks there (see
+/// `SignalMonitor.read(from:into:rawAttributes:)`); only that thread sets and clears it.
+let readerIsArmed = Atomic<Bool>(false)
+
+/// Set by a handler that ended the reader's wait; the reader then puts `VMIN` back.
+let readerWaitWasEnded = Atomic<Bool>(false)
+
+/// The thread that reads the terminal, the terminal, and its raw attributes with a read that
+/// returns at once (`VMIN` 0): what a handler applies to end the wait.
+nonisolated(unsafe) private var readerThread = pthread_t()
+nonisolated(unsafe) private var readerTerminal: Int32 = -1
+nonisolated(unsafe) private var attributesEndingTheWait = termios()
 
 /// Serializes changes from different threads; never taken by a handler.
 nonisolated(unsafe) private let stateLock: UnsafeMutablePointer<pthread_mutex_t> = {
@@ -77,10 +99,26 @@ func claimSignalPipe(writeEnd: FileDescriptor) throws {
     }
 }
 
-/// Stops handlers from writing to any pipe.
+/// Stops handlers from writing to any pipe or ending any reader's wait.
 func releaseSignalPipe() {
     changingHandlerState {
         signalPipeWriteEnd = -1
+        readerTerminal = -1
+    }
+}
+
+/// Records the calling thread as the one that reads `terminal`, whose raw attributes are `raw`.
+func registerReader(of terminal: FileDescriptor, raw: TerminalAttributes) {
+    var ending = raw.storage
+    withUnsafeMutableBytes(of: &ending.c_cc) { controlCharacters in
+        controlCharacters[Int(VMIN)] = 0
+        controlCharacters[Int(VTIME)] = 0
+    }
+    changingHandlerState {
+        readerTerminal = -1
+        readerThread = pthread_self()
+        attributesEndingTheWait = ending
+        readerTerminal = terminal.rawValue
     }
 }
 
@@ -90,10 +128,27 @@ func releaseSignalPipe() {
 /// it was found, so the terminal is usable even if the main loop never gets to run again. Then
 /// it writes the signal number as one byte to the monitor's pipe, which wakes the main loop. If
 /// the pipe is full the byte is dropped: that needs 64 KiB of undrained signals.
+///
+/// When the main loop waits for keys in `read` itself (`SignalMonitor.read(from:into:rawAttributes:)`),
+/// a byte in a pipe does not wake it, so the handler also ends that wait:
+/// - On the reading thread it makes the terminal's `read` return at once (`VMIN` 0). That also
+///   ends a `read` that is just about to start, and one the kernel restarts after the handler
+///   (`SA_RESTART`). The main loop then runs at once and restores the terminal itself, so here a
+///   signal that ends the process does not restore it.
+/// - On any other thread it restores the terminal as usual and sends the signal on to the
+///   reading thread, whose own run of the handler ends the wait.
 let signalHandler: @convention(c) (Int32) -> Void = { signal in
     let savedErrno = errno
-    if endsProcessByDefault(signal), terminalToRestore >= 0 {
-        tcsetattr(terminalToRestore, TCSANOW, &attributesToRestore)
+    signalArrived.store(true, ordering: .sequentiallyConsistent)
+    let isReading = readerIsArmed.load(ordering: .sequentiallyConsistent) && readerTerminal >= 0
+    if isReading && pthread_equal(pthread_self(), readerThread) != 0 {
+        tcsetattr(readerTerminal, TCSANOW, &attributesEndingTheWait)
+        readerWaitWasEnded.store(true, ordering: .sequentiallyConsistent)
+    } else {
+        if endsProcessByDefault(signal), terminalToRestore >= 0 {
+            tcsetattr(terminalToRestore, TCSANOW, &attributesToRestore)
+        }
+        if isReading { pthread_kill(readerThread, signal) }
     }
     var byte = UInt8(truncatingIfNeeded: signal)
     _ = write(signalPipeWriteEnd, &byte, 1)

@@ -1,4 +1,5 @@
 import Glibc
+import Synchronization
 
 /// Turns signals into bytes on a descriptor the main loop can wait on next to the terminal.
 ///
@@ -59,6 +60,8 @@ public final class SignalMonitor {
                 try end.setNonBlocking()
             }
             try claimSignalPipe(writeEnd: writeEnd)
+            // A signal an earlier monitor saw and nobody drained is not news to this one.
+            signalArrived.store(false, ordering: .sequentiallyConsistent)
         } catch {
             try? fileDescriptor.close()
             try? writeEnd.close()
@@ -84,10 +87,59 @@ public final class SignalMonitor {
         previousActions.append((signal, previous))
     }
 
+    /// True when a watched signal arrived since the last `drain()`; answered without a system call.
+    public var hasPendingSignals: Bool { signalArrived.load(ordering: .sequentiallyConsistent) }
+
+    /// Makes the calling thread the one that reads `terminal` with
+    /// `read(from:into:rawAttributes:)`, the terminal being in raw mode with `rawAttributes`.
+    ///
+    /// - Returns: False when this thread blocks one of the watched signals: a signal sent on to
+    ///   it would wait there, so the caller must wait with `poll` on ``fileDescriptor`` instead.
+    public func prepareReading(from terminal: FileDescriptor, rawAttributes: TerminalAttributes) -> Bool {
+        var blocked = sigset_t()
+        pthread_sigmask(SIG_BLOCK, nil, &blocked)
+        guard !signals.contains(where: { sigismember(&blocked, $0) == 1 }) else { return false }
+        registerReader(of: terminal, raw: rawAttributes)
+        return true
+    }
+
+    /// Reads from `terminal`, waiting in `read` itself rather than in `poll`: one system call per
+    /// key instead of two. The calling thread must have been prepared with
+    /// `prepareReading(from:rawAttributes:)`.
+    ///
+    /// A watched signal still ends the wait at once, whichever thread it lands on and however
+    /// close to the call it comes: the handler makes the terminal's `read` return (see
+    /// `signalHandler`), and the terminal's `VMIN` is put back here before this returns.
+    ///
+    /// - Returns: The number of bytes read, 0 at the end of input, or nil when a signal ended the
+    ///   wait first (``hasPendingSignals``; `drain()` says which).
+    /// - Throws: The `Errno` of a failed `read`.
+    public func read(from terminal: FileDescriptor, into buffer: UnsafeMutableRawBufferPointer,
+                     rawAttributes: TerminalAttributes) throws -> Int? {
+        // Armed before the last look at the flag: a signal after the look ends the wait.
+        readerIsArmed.store(true, ordering: .sequentiallyConsistent)
+        guard !hasPendingSignals else {
+            readerIsArmed.store(false, ordering: .sequentiallyConsistent)
+            return nil
+        }
+        let result = Glibc.read(terminal.rawValue, buffer.baseAddress, buffer.count)
+        let error = errno
+        readerIsArmed.store(false, ordering: .sequentiallyConsistent)
+        if readerWaitWasEnded.exchange(false, ordering: .sequentiallyConsistent) {
+            try? rawAttributes.apply(to: terminal, when: .immediately)
+        }
+        if result < 0 {
+            if error == EINTR { return nil }
+            throw Errno(rawValue: error)
+        }
+        return result == 0 && hasPendingSignals ? nil : result
+    }
+
     /// The signals received since the last call, each once, in the order they first arrived.
     ///
     /// The corresponding C function is `read`.
     public func drain() -> [Int32] {
+        signalArrived.store(false, ordering: .sequentiallyConsistent)
         var received: [Int32] = []
         var buffer = [UInt8](repeating: 0, count: 64)
         while true {

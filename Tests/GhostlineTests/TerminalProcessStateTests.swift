@@ -178,6 +178,65 @@ extension ProcessWideStateTests {
             #expect(attributeBytes(of: pseudoTerminal.terminal) == changedElsewhere)
         }
 
+        // MARK: - Waiting for keys in read
+
+        @Test func aThreadThatBlocksAWatchedSignalIsLeftToPoll() throws {
+            let pseudoTerminal = try PseudoTerminal()
+            let monitor = try SignalMonitor(signals: [SIGWINCH])
+            defer { monitor.uninstall() }
+            let raw = try TerminalAttributes.read(from: pseudoTerminal.terminal).makingRaw()
+            // Swift Testing's worker threads block every signal.
+            #expect(!monitor.prepareReading(from: pseudoTerminal.terminal, rawAttributes: raw))
+        }
+
+        @Test func bytesEndTheReadAsUsual() throws {
+            let reading = try ReadingThread(signals: [SIGWINCH])
+            defer { reading.finish() }
+            try reading.waitUntilBlockedInRead()
+            try reading.pseudoTerminal.controller.writeAll(Array("ab".utf8))
+            #expect(reading.outcome() == .bytes(2))
+            #expect(reading.attributesAfter == reading.rawAttributes, "the terminal's read settings are untouched")
+        }
+
+        @Test func theEndOfInputEndsTheReadWithZero() throws {
+            let reading = try ReadingThread(signals: [SIGWINCH])
+            defer { reading.finish() }
+            try reading.waitUntilBlockedInRead()
+            reading.pseudoTerminal.closeController()
+            let outcome = reading.outcome()
+            #expect(outcome == .bytes(0) || outcome == .failed(EIO), "a hang-up, not a signal: \(String(describing: outcome))")
+        }
+
+        @Test(arguments: [false, true])
+        func aSignalEndsTheWaitInRead(landingOnAnotherThread: Bool) throws {
+            let reading = try ReadingThread(signals: [SIGWINCH, SIGTERM])
+            defer { reading.finish() }
+            // A bystander that lets the signal in, as a thread of an app might: the kernel may
+            // hand a process's signal to it, and its handler must send the signal on.
+            let bystanderPipe = try Pipe()
+            let bystander = TestThread {
+                unblock(SIGWINCH)
+                var byte: UInt8 = 0
+                _ = read(bystanderPipe.readEnd.rawValue, &byte, 1)
+            }
+            defer {
+                try? bystanderPipe.writeEnd.writeAll([0])
+                bystander.join()
+            }
+            try reading.waitUntilBlockedInRead()
+            pthread_kill(landingOnAnotherThread ? bystander.thread : reading.thread.thread, SIGWINCH)
+            #expect(reading.outcome() == .signal)
+            #expect(reading.drained == [SIGWINCH])
+            #expect(reading.attributesAfter == reading.rawAttributes, "VMIN is put back after the wait is ended")
+        }
+
+        @Test func aSignalJustBeforeTheReadEndsItAtOnce() throws {
+            let reading = try ReadingThread(signals: [SIGWINCH], raisingFirst: SIGWINCH)
+            defer { reading.finish() }
+            #expect(reading.outcome() == .signal)
+            #expect(reading.drained == [SIGWINCH])
+        }
+
         // MARK: - Suspending and re-raising
 
         @Test func reraiseEndsTheProcessByTheSignalEvenWhenHandledAndBlocked() throws {
@@ -224,6 +283,135 @@ extension ProcessWideStateTests {
             }
         }
     }
+}
+
+/// A thread that reads a pseudo-terminal in raw mode with `SignalMonitor.read(from:into:rawAttributes:)`,
+/// the monitor's signals unblocked on it, once.
+private final class ReadingThread: @unchecked Sendable {
+    enum Outcome: Equatable {
+        case bytes(Int)
+        case signal
+        case failed(Int32)
+        case notPrepared
+    }
+
+    let pseudoTerminal: PseudoTerminal
+    let rawAttributes: TerminalAttributes
+    private(set) var thread: TestThread!
+    private let monitor: SignalMonitor
+    private let session: RawModeSession
+    private let lock = TestLock()
+    private var result: Outcome?
+    private var threadIdentifier: Int32 = 0
+    private(set) var drained: [Int32] = []
+    private(set) var attributesAfter: TerminalAttributes?
+
+    /// Starts the thread; with `raisingFirst`, it raises that signal on itself before it reads.
+    init(signals: [Int32], raisingFirst: Int32? = nil) throws {
+        pseudoTerminal = try PseudoTerminal()
+        session = try RawModeSession(terminal: pseudoTerminal.terminal)
+        rawAttributes = session.rawAttributes
+        monitor = try SignalMonitor(signals: signals)
+        thread = TestThread { [self] in
+            for signal in signals { unblock(signal) }
+            lock.locked { threadIdentifier = currentThreadIdentifier() }
+            guard monitor.prepareReading(from: pseudoTerminal.terminal, rawAttributes: rawAttributes) else {
+                lock.locked { result = .notPrepared }
+                return
+            }
+            if let raisingFirst { raise(raisingFirst) }
+            var buffer = [UInt8](repeating: 0, count: 16)
+            let outcome: Outcome
+            do {
+                let count = try buffer.withUnsafeMutableBytes {
+                    try monitor.read(from: pseudoTerminal.terminal, into: $0, rawAttributes: rawAttributes)
+                }
+                outcome = count.map { .bytes($0) } ?? .signal
+            } catch let error as Errno {
+                outcome = .failed(error.rawValue)
+            } catch {
+                outcome = .failed(-1)
+            }
+            let after = try? TerminalAttributes.read(from: pseudoTerminal.terminal)
+            let signalsSeen = monitor.drain()
+            lock.locked {
+                attributesAfter = after
+                drained = signalsSeen
+                result = outcome
+            }
+        }
+    }
+
+    /// Ends the read if it still waits (by hanging up the terminal), waits for the thread and
+    /// puts the signal handlers and the terminal back.
+    func finish() {
+        pseudoTerminal.closeController()
+        thread.join()
+        monitor.uninstall()
+        session.restore()
+    }
+
+    /// Waits, for at most five seconds, until the thread sleeps in the kernel: in `read`.
+    func waitUntilBlockedInRead() throws {
+        for _ in 0..<5_000 {
+            let identifier = lock.locked { threadIdentifier }
+            if identifier != 0, let state = try? threadState(identifier), state == "S" { return }
+            usleep(1_000)
+        }
+        throw Errno(rawValue: ETIMEDOUT)
+    }
+
+    /// How the read ended, waiting for it for at most five seconds.
+    func outcome() -> Outcome? {
+        for _ in 0..<5_000 {
+            if let result = lock.locked({ result }) { return result }
+            usleep(1_000)
+        }
+        return nil
+    }
+}
+
+/// A lock for the tests' threads, without Foundation.
+private final class TestLock: @unchecked Sendable {
+    private var mutex = pthread_mutex_t()
+    init() { pthread_mutex_init(&mutex, nil) }
+    deinit { pthread_mutex_destroy(&mutex) }
+    func locked<Result>(_ body: () -> Result) -> Result {
+        pthread_mutex_lock(&mutex)
+        defer { pthread_mutex_unlock(&mutex) }
+        return body()
+    }
+}
+
+/// The calling thread's kernel identifier, from the name of `/proc/thread-self`.
+private func currentThreadIdentifier() -> Int32 {
+    var target = [CChar](repeating: 0, count: 64)
+    let length = readlink("/proc/thread-self", &target, target.count - 1)
+    guard length > 0 else { return 0 }
+    let path = String(decoding: target.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    return Int32(path.split(separator: "/").last ?? "") ?? 0
+}
+
+/// The state letter (`R`, `S`, …) of one of this process's threads, from `/proc`.
+private func threadState(_ identifier: Int32) throws -> String {
+    let descriptor = open("/proc/self/task/\(identifier)/stat", O_RDONLY)
+    guard descriptor >= 0 else { throw Errno.current }
+    defer { close(descriptor) }
+    var bytes = [UInt8](repeating: 0, count: 512)
+    let count = read(descriptor, &bytes, bytes.count)
+    guard count > 0 else { throw Errno.current }
+    let text = String(decoding: bytes.prefix(count), as: UTF8.self)
+    // The name in parentheses may hold spaces; the state follows the last parenthesis.
+    guard let close = text.lastIndex(of: ")") else { return "" }
+    return String(text[text.index(after: close)...].dropFirst().prefix(1))
+}
+
+/// Unblocks `signal` on the calling thread.
+private func unblock(_ signal: Int32) {
+    var only = sigset_t()
+    sigemptyset(&only)
+    sigaddset(&only, signal)
+    pthread_sigmask(SIG_UNBLOCK, &only, nil)
 }
 
 /// Raises the signal with it unblocked on this thread, so its handler has run when this returns.

@@ -103,7 +103,8 @@ final class TestThread {
         }
     }
 
-    private var thread = pthread_t()
+    /// The thread, for `pthread_kill`.
+    private(set) var thread = pthread_t()
 
     init(_ body: @escaping () -> Void) {
         let work = Unmanaged.passRetained(Work(body)).toOpaque()
