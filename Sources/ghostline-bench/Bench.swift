@@ -113,7 +113,7 @@ struct Bench {
         }
         if let one = times[1_048_576], let four = times[4_194_304] {
             targets.append(TargetCheck(name: "Pasting: time for 4 MiB ÷ time for 1 MiB", measured: Double(four) / Double(max(1, one)),
-                                       limit: 5, target: "≈ 4 (≤ 5)"))
+                                       limit: 4.5, target: "≈ 4 (≤ 4.5)"))
         }
     }
 

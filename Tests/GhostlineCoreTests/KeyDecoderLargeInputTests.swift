@@ -33,3 +33,61 @@ import Testing
         #expect(events == [.text(typed)])
     }
 }
+
+@Suite struct BracketedPasteTests {
+    @Test func carriageReturnsBecomeLineFeedsAndInvalidBytesReplacementCharacters() {
+        func pasted(_ bytes: [UInt8]) -> String {
+            var paste = BracketedPaste()
+            bytes.withUnsafeBufferPointer { paste.append($0) }
+            return paste.text()
+        }
+        #expect(pasted(Array("one\r\ntwo\rthree\n".utf8)) == "one\ntwo\nthree\n")
+        #expect(pasted(Array("no breaks at all, just a long line".utf8)) == "no breaks at all, just a long line")
+        #expect(pasted([0x61, 0xFF, 0x0D, 0x62]) == "a\u{FFFD}\nb")
+        #expect(pasted([0x0D, 0x0D, 0x0A]) == "\n\n")
+        #expect(pasted([]) == "")
+    }
+
+    /// However the reads cut the bytes (inside a character, between CR and LF), the text is the
+    /// one made from all the bytes at once, and that is what `String` makes of them.
+    @Test func theTextIsTheSameWhereverTheReadsCutTheBytes() {
+        let samples: [[UInt8]] = [
+            Array("naïve café — 日本語 🎉\r\nnext\rline\n".utf8),
+            [0x61, 0xE2, 0x82, 0x41, 0xF0, 0x9F, 0x8E, 0x0D, 0x0A, 0xC3],
+            [0xF0, 0x9F, 0x8E, 0x89, 0xE2, 0x82, 0xAC, 0xC3, 0xA9, 0x0D],
+        ]
+        for bytes in samples {
+            let expected = String(decoding: bytes, as: UTF8.self)
+                .replacingCarriageReturns()
+            for cut in 0...bytes.count {
+                for secondCut in cut...bytes.count {
+                    var paste = BracketedPaste()
+                    for part in [bytes[..<cut], bytes[cut..<secondCut], bytes[secondCut...]] {
+                        Array(part).withUnsafeBufferPointer { paste.append($0) }
+                    }
+                    #expect(paste.text() == expected, "cut at \(cut) and \(secondCut) of \(bytes)")
+                }
+            }
+        }
+    }
+}
+
+private extension String {
+    /// `\r\n` and lone `\r` as `\n`, worked out on the characters: the reference the byte-wise
+    /// conversion is held to.
+    func replacingCarriageReturns() -> String {
+        var result = ""
+        var scalars = unicodeScalars.makeIterator()
+        var pending = scalars.next()
+        while let scalar = pending {
+            pending = scalars.next()
+            if scalar == "\r" {
+                result.unicodeScalars.append("\n")
+                if pending == "\n" { pending = scalars.next() }
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}
