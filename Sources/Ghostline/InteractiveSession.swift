@@ -364,6 +364,7 @@ final class InteractiveSession {
         signals?.uninstall()
     }
 
+    // Inlined: on the typing lane a function of its own was one more page of code per key.
     @inline(__always)
     private func write(_ bytes: [UInt8]) throws {
         guard !bytes.isEmpty else { return }

@@ -171,9 +171,10 @@ public final class LineEditor {
     /// of text; without a delegate it has no question to ask, so typing calls nothing per key.
     /// The question holds the editor, which holds the question: it is removed when the entry ends.
     func asksDelegateBeforeChanges(_ asking: Bool) {
+        let asksDelegate = asking && delegate != nil
         // Without a delegate nobody reads the changes either.
-        engine.recordsChanges = asking && delegate != nil
-        guard asking, delegate != nil else {
+        engine.recordsChanges = asksDelegate
+        guard asksDelegate else {
             engine.shouldChangeText = nil
             return
         }

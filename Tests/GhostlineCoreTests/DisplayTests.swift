@@ -250,6 +250,36 @@ private struct DisplayBeside {
         if width > 3 { #expect(echoed > 100, "the short cut was taken \(echoed) times") }
     }
 
+    /// Lines typed at the end of a multi-line entry, as most multi-line typing is, with a key now
+    /// and then that draws a frame (moving up, deleting, a paste): the line breaks are echoed and
+    /// the screen scrolls, and the frames after them must scroll from where the screen is.
+    @Test(arguments: [(80, 24), (20, 6), (9, 4), (5, 3)])
+    func typingLinesAtTheEndLeavesTheScreenAFramePipelineLeaves(width: Int, height: Int) {
+        var random = SplitMix64(seed: UInt64(width * 31 + height))
+        var editor = Editor()
+        editor.isMultiline = true
+        var both = DisplayBeside(width: width, height: height, first: Self.presentation(editor))
+        let occasional: [KeyEvent] = [.key(.up), .key(.backspace), .key(.down), .paste("a\nb"), .key(.end), .control("e")]
+        var lineBreaksEchoed = 0
+        for step in 0..<1_200 {
+            let roll = random.next() % 100
+            if roll < 12 {
+                _ = editor.handle(.key(.enter))
+            } else if roll < 16 {
+                _ = editor.handle(occasional[Int(random.next() % UInt64(occasional.count))])
+            } else {
+                _ = editor.handle(.text(String(UnicodeScalar(UInt8(0x20 + random.next() % 95)))))
+            }
+            let bytes = both.draw(Self.presentation(editor))
+            if bytes.starts(with: Array("\r\n… ".utf8)) { lineBreaksEchoed += 1 }
+            guard both.screensAgree else {
+                Issue.record("step \(step): \(both.screen.lines) vs \(both.reference.screen.lines), cursor \(both.screen.cursorRow),\(both.screen.cursorColumn) vs \(both.reference.screen.cursorRow),\(both.reference.screen.cursorColumn)")
+                return
+            }
+        }
+        #expect(lineBreaksEchoed > 50, "line breaks echoed \(lineBreaksEchoed) times")
+    }
+
     /// The same random editing with runs of typing taken as the interactive session takes them,
     /// without decoding or presenting: the screen must still be the frame pipeline's.
     @Test(arguments: [(80, 24), (20, 6), (9, 4), (3, 4)])
