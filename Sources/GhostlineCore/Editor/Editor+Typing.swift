@@ -11,7 +11,7 @@ extension Editor {
     public mutating func type(ascii bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let cursor = state.cursor
         guard !bytes.isEmpty, bytes.count <= Self.longestTypedRun, search == nil, pendingKeys.isEmpty,
-              completionListing.isEmpty, cursor.offset == state.line(cursor.line).utf8.count,
+              completionListing.isEmpty, cursor.offset == state.byteCount(ofLine: cursor.line),
               bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return false }
         goalColumn = nil
         for byte in bytes {

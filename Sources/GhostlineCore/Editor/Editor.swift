@@ -261,8 +261,7 @@ public struct Editor {
     @discardableResult
     mutating func replace(_ range: Range<TextPosition>, with text: String, kind: UndoHistory.GroupKind) -> Range<TextPosition>? {
         guard !(range.isEmpty && text.isEmpty) else { return nil }
-        let change = TextChange(range: range, replacement: text)
-        if let shouldChangeText, !shouldChangeText(change, state) { return nil }
+        if let shouldChangeText, !shouldChangeText(TextChange(range: range, replacement: text), state) { return nil }
         let cursorBefore = state.cursor
         let removed = range.isEmpty ? "" : state.text(in: range)
         let inserted = state.replace(range, with: text)
@@ -270,7 +269,7 @@ public struct Editor {
         if state.cursor != inserted.upperBound { state.cursor = inserted.upperBound }
         undoHistory.record(RecordedEdit(removedRange: range, removedText: removed, insertedRange: inserted,
                                         insertedText: text, cursorBefore: cursorBefore), kind: kind)
-        if recordsChanges { pendingChanges.append(change) }
+        if recordsChanges { pendingChanges.append(TextChange(range: range, replacement: text)) }
         return inserted
     }
 

@@ -78,6 +78,9 @@ public struct EditorState: Sendable {
     /// The text of logical line `index`, without its `\n`.
     public func line(_ index: Int) -> String { storage[index].text }
 
+    /// The length of logical line `index` in UTF-8 bytes, read in place.
+    func byteCount(ofLine index: Int) -> Int { storage[index].text.utf8.count }
+
     /// The identity of logical line `index`; it stays the same while the line is edited.
     func identity(ofLine index: Int) -> UInt64 { storage[index].identity }
 
