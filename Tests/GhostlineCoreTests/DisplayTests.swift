@@ -43,6 +43,12 @@ private struct DisplayBeside {
         return true
     }
 
+    /// Both screens and cursors, for a failure message.
+    var disagreement: String {
+        "\(screen.lines) vs \(reference.screen.lines), cursor \(screen.cursorRow),\(screen.cursorColumn) vs "
+            + "\(reference.screen.cursorRow),\(reference.screen.cursorColumn)"
+    }
+
     var screensAgree: Bool {
         screen.grid == reference.screen.grid && screen.cursorRow == reference.screen.cursorRow
             && screen.cursorColumn == reference.screen.cursorColumn
@@ -243,7 +249,7 @@ private struct DisplayBeside {
                 echoed += 1
             }
             guard both.screensAgree else {
-                Issue.record("step \(step): \(both.screen.lines) vs \(both.reference.screen.lines), cursor \(both.screen.cursorRow),\(both.screen.cursorColumn) vs \(both.reference.screen.cursorRow),\(both.reference.screen.cursorColumn)")
+                Issue.record("step \(step): \(both.disagreement)")
                 return
             }
         }
@@ -273,7 +279,7 @@ private struct DisplayBeside {
             let bytes = both.draw(Self.presentation(editor))
             if bytes.starts(with: Array("\r\n… ".utf8)) { lineBreaksEchoed += 1 }
             guard both.screensAgree else {
-                Issue.record("step \(step): \(both.screen.lines) vs \(both.reference.screen.lines), cursor \(both.screen.cursorRow),\(both.screen.cursorColumn) vs \(both.reference.screen.cursorRow),\(both.reference.screen.cursorColumn)")
+                Issue.record("step \(step): \(both.disagreement)")
                 return
             }
         }
@@ -303,7 +309,7 @@ private struct DisplayBeside {
                 both.draw(Self.presentation(editor))
             }
             guard both.screensAgree else {
-                Issue.record("step \(step): \(both.screen.lines) vs \(both.reference.screen.lines)")
+                Issue.record("step \(step): \(both.disagreement)")
                 return
             }
         }
