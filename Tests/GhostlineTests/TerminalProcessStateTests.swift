@@ -1,5 +1,6 @@
 import Glibc
 import GhostlineTerminal
+import Synchronization
 import Testing
 
 extension ProcessWideStateTests {
@@ -300,11 +301,19 @@ private final class ReadingThread: @unchecked Sendable {
     private(set) var thread: TestThread!
     private let monitor: SignalMonitor
     private let session: RawModeSession
-    private let lock = TestLock()
-    private var result: Outcome?
-    private var threadIdentifier: Int32 = 0
-    private(set) var drained: [Int32] = []
-    private(set) var attributesAfter: TerminalAttributes?
+    /// What the thread saw, written by it and read by the test.
+    private struct Observed {
+        var threadIdentifier: Int32 = 0
+        var result: Outcome?
+        var drained: [Int32] = []
+        var attributesAfter: TerminalAttributes?
+    }
+    private let observed = Mutex(Observed())
+
+    /// The signals `drain()` reported after the read.
+    var drained: [Int32] { observed.withLock { $0.drained } }
+    /// The terminal's attributes after the read.
+    var attributesAfter: TerminalAttributes? { observed.withLock { $0.attributesAfter } }
 
     /// Starts the thread; with `raisingFirst`, it raises that signal on itself before it reads.
     init(signals: [Int32], raisingFirst: Int32? = nil) throws {
@@ -314,9 +323,10 @@ private final class ReadingThread: @unchecked Sendable {
         monitor = try SignalMonitor(signals: signals)
         thread = TestThread { [self] in
             for signal in signals { unblock(signal) }
-            lock.locked { threadIdentifier = currentThreadIdentifier() }
+            let identifier = currentThreadIdentifier()
+            observed.withLock { $0.threadIdentifier = identifier }
             guard monitor.prepareReading(from: pseudoTerminal.terminal, rawAttributes: rawAttributes) else {
-                lock.locked { result = .notPrepared }
+                observed.withLock { $0.result = .notPrepared }
                 return
             }
             if let raisingFirst { raise(raisingFirst) }
@@ -334,10 +344,10 @@ private final class ReadingThread: @unchecked Sendable {
             }
             let after = try? TerminalAttributes.read(from: pseudoTerminal.terminal)
             let signalsSeen = monitor.drain()
-            lock.locked {
-                attributesAfter = after
-                drained = signalsSeen
-                result = outcome
+            observed.withLock {
+                $0.attributesAfter = after
+                $0.drained = signalsSeen
+                $0.result = outcome
             }
         }
     }
@@ -354,7 +364,7 @@ private final class ReadingThread: @unchecked Sendable {
     /// Waits, for at most five seconds, until the thread sleeps in the kernel: in `read`.
     func waitUntilBlockedInRead() throws {
         for _ in 0..<5_000 {
-            let identifier = lock.locked { threadIdentifier }
+            let identifier = observed.withLock { $0.threadIdentifier }
             if identifier != 0, let state = try? threadState(identifier), state == "S" { return }
             usleep(1_000)
         }
@@ -364,22 +374,10 @@ private final class ReadingThread: @unchecked Sendable {
     /// How the read ended, waiting for it for at most five seconds.
     func outcome() -> Outcome? {
         for _ in 0..<5_000 {
-            if let result = lock.locked({ result }) { return result }
+            if let result = observed.withLock({ $0.result }) { return result }
             usleep(1_000)
         }
         return nil
-    }
-}
-
-/// A lock for the tests' threads, without Foundation.
-private final class TestLock: @unchecked Sendable {
-    private var mutex = pthread_mutex_t()
-    init() { pthread_mutex_init(&mutex, nil) }
-    deinit { pthread_mutex_destroy(&mutex) }
-    func locked<Result>(_ body: () -> Result) -> Result {
-        pthread_mutex_lock(&mutex)
-        defer { pthread_mutex_unlock(&mutex) }
-        return body()
     }
 }
 
