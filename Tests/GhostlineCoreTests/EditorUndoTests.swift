@@ -100,3 +100,32 @@ func undoOfAnEditRestoresTextAndCursor(before: String, key: KeyEvent) {
     editor.press(.control("_"))
     #expect(editor.marked == "|")
 }
+
+@Test func aSpaceStartsAWordAfterAnyCharacterThatIsNotWhitespace() {
+    var editor = Editor()
+    editor.type("中 文")
+    editor.press(.control("_"))
+    #expect(editor.marked == "中|")
+    editor.press(.control("_"))
+    #expect(editor.marked == "|")
+}
+
+@Test func aSpaceAfterWhitespaceContinuesTheStep() {
+    var editor = Editor()
+    editor.type("a\u{3000} b")
+    editor.press(.control("_"))
+    #expect(editor.marked == "a|", "the ideographic space and the space after it are one step with b")
+}
+
+@Test func typingOnALineAfterALineBreakUndoesWithIt() {
+    var editor = Editor(marked: "|", isMultiline: true)
+    editor.type("ab")
+    editor.press(.key(.enter))
+    editor.type("cd ef")
+    editor.press(.control("_"))
+    #expect(editor.marked == "ab\ncd|")
+    editor.press(.control("_"))
+    #expect(editor.marked == "ab\n|")
+    editor.press(.alt("_"))
+    #expect(editor.marked == "ab\ncd|")
+}

@@ -264,11 +264,13 @@ public struct Editor {
         if let shouldChangeText, !shouldChangeText(TextChange(range: range, replacement: text), state) { return nil }
         let cursorBefore = state.cursor
         let removed = range.isEmpty ? "" : state.text(in: range)
+        let startsWord = kind == .typing && UndoHistory.startsWord(inserting: text, at: range.lowerBound, in: state)
         let inserted = state.replace(range, with: text)
         // Typing has already moved the cursor there; setting it again would check it again.
         if state.cursor != inserted.upperBound { state.cursor = inserted.upperBound }
         undoHistory.record(RecordedEdit(removedRange: range, removedText: removed, insertedRange: inserted,
-                                        insertedText: text, cursorBefore: cursorBefore), kind: kind)
+                                        cursorBefore: cursorBefore),
+                           kind: kind, startsWord: startsWord)
         if recordsChanges { pendingChanges.append(TextChange(range: range, replacement: text)) }
         return inserted
     }

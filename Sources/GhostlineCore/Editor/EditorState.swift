@@ -105,6 +105,18 @@ public struct EditorState: Sendable {
         return result
     }
 
+    /// Whether the `Character` before `position` is whitespace, a line break included.
+    func isWhitespace(before position: TextPosition) -> Bool {
+        guard position.offset > 0 else { return position.line > 0 }
+        let utf8 = storage[position.line].text.utf8
+        let end = utf8.index(utf8.startIndex, offsetBy: position.offset)
+        let byte = utf8[utf8.index(before: end)]
+        let neighbour = position.offset < 2 ? 0 : utf8[utf8.index(end, offsetBy: -2)]
+        // Between two ASCII bytes characters always break, so the byte is the whole character.
+        if byte < 0x80 && neighbour < 0x80 { return byte == 0x20 || (0x09...0x0D).contains(byte) }
+        return character(before: position)?.isWhitespace ?? false
+    }
+
     /// The `Character` just before `position` on its line, if any.
     public func character(before position: TextPosition) -> Character? {
         guard position.offset > 0 else { return nil }

@@ -1,4 +1,6 @@
-/// One primitive edit, remembered so that it can be undone and redone.
+/// One primitive edit, remembered so that it can be undone. The text it inserted is not kept:
+/// undone newest first, each edit finds the text in `insertedRange` as it left it, and reads it
+/// there for redo. Typing then records a range, never a string.
 struct RecordedEdit: Sendable {
     /// Where the removed text is when it is in the text: before the edit, and again after undo.
     var removedRange: Range<TextPosition>
@@ -6,8 +8,6 @@ struct RecordedEdit: Sendable {
     var removedText: String
     /// Where the inserted text is, after the edit.
     var insertedRange: Range<TextPosition>
-    /// The text the edit inserted.
-    var insertedText: String
     /// The cursor before the edit, restored by undo.
     var cursorBefore: TextPosition
 }
@@ -17,23 +17,34 @@ struct UndoHistory: Sendable {
     /// What kind of step the newest group is, so typing can keep extending it.
     enum GroupKind: Sendable, Equatable { case typing, other }
 
+    /// An undone edit and the text it had inserted, for redo.
+    private struct UndoneEdit: Sendable {
+        var edit: RecordedEdit
+        var insertedText: String
+    }
+
     private var undoGroups: [[RecordedEdit]] = []
-    private var redoGroups: [[RecordedEdit]] = []
+    private var redoGroups: [[UndoneEdit]] = []
     private var newestKind: GroupKind?
     var limit = 1_000
 
-    /// Records an edit. Typing joins the newest group while it continues a word; a space after
-    /// a word, or any other kind of edit, starts a new group.
-    mutating func record(_ edit: consuming RecordedEdit, kind: GroupKind) {
+    /// Records an edit. Typing joins the newest group while it continues a word; an edit that
+    /// `startsWord` (a space after a word), or any other kind of edit, starts a new group.
+    /// Typing that only inserts right after an insertion of the group widens that insertion's
+    /// range instead of adding an edit: undone, both come out together, as a group would.
+    mutating func record(_ edit: consuming RecordedEdit, kind: GroupKind, startsWord: Bool) {
         if !redoGroups.isEmpty { redoGroups.removeAll() }
         let group = undoGroups.count - 1
-        // The previous edit is read where it is: a copy of it would retain and release its texts.
-        if kind == .typing, newestKind == .typing, group >= 0, let previous = undoGroups[group].indices.last,
+        // The previous edit is read and widened where it is: a copy would retain its text.
+        if kind == .typing, newestKind == .typing, !startsWord, group >= 0, let previous = undoGroups[group].indices.last,
            undoGroups[group][previous].insertedRange.upperBound == edit.removedRange.lowerBound,
-           edit.removedText.isEmpty,
-           !(Self.isSpace(edit.insertedText, atStart: true)
-             && !Self.isSpace(undoGroups[group][previous].insertedText, atStart: false)) {
-            undoGroups[group].append(consume edit)
+           edit.removedRange.isEmpty {
+            if undoGroups[group][previous].removedRange.isEmpty {
+                undoGroups[group][previous].insertedRange =
+                    undoGroups[group][previous].insertedRange.lowerBound..<edit.insertedRange.upperBound
+            } else {
+                undoGroups[group].append(consume edit)
+            }
         } else {
             undoGroups.append([consume edit])
             if undoGroups.count > limit { undoGroups.removeFirst() }
@@ -41,18 +52,16 @@ struct UndoHistory: Sendable {
         newestKind = kind
     }
 
-    /// Whether the first (or last) `Character` of `text` is whitespace. A lone ASCII byte there,
-    /// with no mark joining it, is the whole character, so typing is answered from the bytes
-    /// before Unicode's property tables.
-    private static func isSpace(_ text: String, atStart: Bool) -> Bool {
+    /// Whether typing `text` at `position` starts a word, and with it a group of its own: it
+    /// begins with whitespace where the text before it ends in none.
+    static func startsWord(inserting text: String, at position: TextPosition, in state: EditorState) -> Bool {
+        // Subscripts rather than `first`, which is a call into generic code.
         let utf8 = text.utf8
         guard !utf8.isEmpty else { return false }
-        // Subscripts rather than `first` and `last`, which are calls into generic code.
-        let byte = atStart ? utf8[utf8.startIndex] : utf8[utf8.index(before: utf8.endIndex)]
-        let neighbour = utf8.count < 2 ? nil : atStart ? utf8[utf8.index(after: utf8.startIndex)]
-                                                       : utf8[utf8.index(utf8.endIndex, offsetBy: -2)]
-        if byte < 0x80 && (neighbour ?? 0) < 0x80 { return byte == 0x20 || (0x09...0x0D).contains(byte) }
-        return (atStart ? text.first : text.last)?.isWhitespace ?? false
+        let first = utf8[utf8.startIndex]
+        // Most keys are printable ASCII other than a space, answered by the first byte alone.
+        if first > 0x20 && first < 0x80 { return false }
+        return text.first?.isWhitespace == true && !state.isWhitespace(before: position)
     }
 
     /// Ends the current group, so the next edit starts a new one (after a cursor move, say).
@@ -61,15 +70,16 @@ struct UndoHistory: Sendable {
     /// Undoes the newest group in `state`; false when there is nothing to undo.
     mutating func undo(in state: inout EditorState) -> Bool {
         guard let group = undoGroups.popLast() else { return false }
-        var redone: [RecordedEdit] = []
+        var undone: [UndoneEdit] = []
         for edit in group.reversed() {
+            let inserted = state.text(in: edit.insertedRange)
             let restored = state.replace(edit.insertedRange, with: edit.removedText)
-            redone.append(RecordedEdit(removedRange: restored, removedText: edit.removedText,
-                                       insertedRange: edit.insertedRange, insertedText: edit.insertedText,
-                                       cursorBefore: edit.cursorBefore))
+            undone.append(UndoneEdit(edit: RecordedEdit(removedRange: restored, removedText: edit.removedText,
+                                                        insertedRange: edit.insertedRange, cursorBefore: edit.cursorBefore),
+                                     insertedText: inserted))
             state.cursor = edit.cursorBefore
         }
-        redoGroups.append(redone.reversed())
+        redoGroups.append(undone.reversed())
         newestKind = nil
         return true
     }
@@ -78,9 +88,9 @@ struct UndoHistory: Sendable {
     mutating func redo(in state: inout EditorState) -> Bool {
         guard let group = redoGroups.popLast() else { return false }
         var done: [RecordedEdit] = []
-        for edit in group {
-            var redone = edit
-            redone.insertedRange = state.replace(edit.removedRange, with: edit.insertedText)
+        for undone in group {
+            var redone = undone.edit
+            redone.insertedRange = state.replace(redone.removedRange, with: undone.insertedText)
             state.cursor = redone.insertedRange.upperBound
             done.append(redone)
         }
