@@ -194,13 +194,17 @@ final class InteractiveSession {
             return false
         }
         let width = size.columns, height = size.rows
-        func echo(_ engine: Editor) -> [UInt8]? {
-            guard engine.presentsTextAlone else { return nil }
+        /// The typed bytes themselves when they fit the room the display keeps at the line's end,
+        /// else the display's echo, else nil for a frame.
+        func echo(_ engine: Editor) -> Echo {
+            guard engine.presentsTextAlone else { return .frame }
+            if display.echo(typed: bytes, in: engine.state, width: width) { return .typed }
             return display.echo(typedIn: engine.state, prompt: decorations.styledPrompt,
                                 continuationPrompt: decorations.styledContinuationPrompt, width: width, height: height)
+                .map { .bytes($0) } ?? .frame
         }
         let toldDelegate = editor.mayHaveDelegate
-        var echoed: [UInt8]?
+        var echoed = Echo.frame
         // Without a delegate to tell in between, typing and echoing take one access to the engine
         // (and the engine records no changes, see `LineEditor.asksDelegateBeforeChanges`).
         let typed = editor.withEngine { engine in
@@ -214,8 +218,22 @@ final class InteractiveSession {
             reportChanges()
             if editor.appearanceRevision == appearance { echoed = editor.withEngine { echo($0) } }
         }
-        if let echoed { try write(echoed) } else { try draw() }
+        switch echoed {
+        case .typed: try write(bytes)
+        case .bytes(let echo): try write(echo)
+        case .frame: try draw()
+        }
         return true
+    }
+
+    /// How typed keys are shown.
+    private enum Echo {
+        /// The keys' own bytes.
+        case typed
+        /// These bytes.
+        case bytes([UInt8])
+        /// A frame.
+        case frame
     }
 
     /// Tells the delegate the text changed: once per key or paste that changed it, before the
@@ -367,9 +385,14 @@ final class InteractiveSession {
     // Inlined: on the typing lane a function of its own was one more page of code per key.
     @inline(__always)
     private func write(_ bytes: [UInt8]) throws {
+        try bytes.withUnsafeBufferPointer { try write($0) }
+    }
+
+    @inline(__always)
+    private func write(_ bytes: UnsafeBufferPointer<UInt8>) throws {
         guard !bytes.isEmpty else { return }
         do {
-            try bytes.withUnsafeBytes { try output.writeAll($0) }
+            try output.writeAll(UnsafeRawBufferPointer(bytes))
         } catch let error as Errno {
             throw LineEditorError.system(error)
         }

@@ -26,13 +26,25 @@ private struct DisplayBeside {
         return bytes
     }
 
-    /// Types `run` as a program that skips decoding and presenting does: the editor takes the
-    /// bytes, the display echoes them or, when it cannot, draws a frame. The reference draws
-    /// frames. False when the editor left the bytes to the way every key takes.
+    /// How many runs ``typeWithoutPresenting(_:into:presenting:)`` echoed in the display's room.
+    var echoedInRoom = 0
+
+    /// Types `run` as the interactive session does: the editor takes the bytes, the display
+    /// echoes them in its room, or else the way that checks prompts too, or else draws a frame.
+    /// The reference draws frames. False when the editor left the bytes to the way every key
+    /// takes.
     mutating func typeWithoutPresenting(_ run: String, into editor: inout Editor,
                                         presenting: (Editor) -> Presentation) -> Bool {
-        guard Array(run.utf8).withUnsafeBufferPointer({ editor.type(ascii: $0) }) else { return false }
+        let bytes = Array(run.utf8)
+        guard bytes.withUnsafeBufferPointer({ editor.type(ascii: $0) }) else { return false }
         let presentation = presenting(editor)
+        if editor.presentsTextAlone,
+           bytes.withUnsafeBufferPointer({ display.echo(typed: $0, in: editor.state, width: reference.width) }) {
+            echoedInRoom += 1
+            screen.feed(bytes)
+            reference.draw(presentation)
+            return true
+        }
         let echo = editor.presentsTextAlone
             ? display.echo(typedIn: editor.state, prompt: presentation.prompt,
                            continuationPrompt: presentation.continuationPrompt,
@@ -203,6 +215,77 @@ private struct DisplayBeside {
         #expect(both.screensAgree)
     }
 
+    /// Types `text` into `editor` and echoes it in `display`'s room; false when the room refused.
+    private static func echoInRoom(_ text: String, into editor: inout Editor, on display: inout Display, width: Int) -> Bool {
+        let bytes = Array(text.utf8)
+        guard bytes.withUnsafeBufferPointer({ editor.type(ascii: $0) }) else { return false }
+        return bytes.withUnsafeBufferPointer { display.echo(typed: $0, in: editor.state, width: width) }
+    }
+
+    @Test func theRoomTakesKeysUpToTheColumnBeforeTheMargin() {
+        // "> " and 10 characters leave 8 of 20 columns, the last of which is the margin's.
+        var editor = Editor(text: String(repeating: "a", count: 10))
+        editor.recordsChanges = false
+        var display = Display()
+        _ = display.draw(Self.presentation(editor), width: 20, height: 5)
+        for _ in 0..<7 { #expect(Self.echoInRoom("b", into: &editor, on: &display, width: 20)) }
+        #expect(!Self.echoInRoom("c", into: &editor, on: &display, width: 20), "the margin's column is the renderer's")
+        #expect(display.echo(typedIn: editor.state, prompt: Self.prompt, continuationPrompt: "… ", width: 20, height: 5)
+            == Array("c\r\n".utf8))
+        #expect(Self.echoInRoom("d", into: &editor, on: &display, width: 20), "the next row has room again")
+    }
+
+    @Test func theRoomRefusesWhatTheStateDidNotGain() {
+        var editor = Editor(text: "abc")
+        var display = Display()
+        _ = display.draw(Self.presentation(editor), width: 20, height: 5)
+        editor.type("x")
+        let other = Array("y".utf8)
+        #expect(!other.withUnsafeBufferPointer { display.echo(typed: $0, in: editor.state, width: 20) })
+        #expect(!Array("xx".utf8).withUnsafeBufferPointer { display.echo(typed: $0, in: editor.state, width: 20) })
+        #expect(!Array("x".utf8).withUnsafeBufferPointer { display.echo(typed: $0, in: editor.state, width: 30) },
+                "another width")
+        #expect(!Array("x".utf8).withUnsafeBufferPointer { display.echo(typed: $0, in: Editor(text: "abcx").state, width: 20) },
+                "another state")
+        #expect(Array("x".utf8).withUnsafeBufferPointer { display.echo(typed: $0, in: editor.state, width: 20) })
+        #expect(!Array("x".utf8).withUnsafeBufferPointer { display.echo(typed: $0, in: editor.state, width: 20) },
+                "the same key twice")
+    }
+
+    @Test func theRoomNeedsAFrameAndAnASCIICharacterBeforeIt() {
+        var editor = Editor(text: "abc")
+        var display = Display()
+        #expect(!Self.echoInRoom("d", into: &editor, on: &display, width: 20), "no frame drawn")
+        var afterWide = Editor(text: "ab中")
+        _ = display.draw(Self.presentation(afterWide), width: 20, height: 5)
+        #expect(!Self.echoInRoom("d", into: &afterWide, on: &display, width: 20), "after a character that is not ASCII")
+    }
+
+    /// What follows keys echoed in the room knows of them: a resize's row count, the way out and
+    /// the next frame are the same as after echoes one at a time.
+    @Test func keysEchoedInTheRoomAreKnownToWhatFollows() {
+        var inRoom = Display(), oneAtATime = Display()
+        var editor = Editor(text: String(repeating: "a", count: 20))
+        _ = inRoom.draw(Self.presentation(editor), width: 30, height: 5)
+        _ = oneAtATime.draw(Self.presentation(editor), width: 30, height: 5)
+        var typed = editor
+        for _ in 0..<5 {
+            #expect(Self.echoInRoom("b", into: &typed, on: &inRoom, width: 30))
+        }
+        for _ in 0..<5 {
+            editor.type("b")
+            #expect(oneAtATime.echo(typedIn: editor.state, prompt: Self.prompt, continuationPrompt: "… ", width: 30,
+                                    height: 5) == Array("b".utf8))
+        }
+        #expect(inRoom.rowsAbove(afterResizeTo: 5) == oneAtATime.rowsAbove(afterResizeTo: 5))
+        var finishedInRoom = inRoom, finishedOneAtATime = oneAtATime
+        #expect(finishedInRoom.finish() == finishedOneAtATime.finish())
+        typed.press(.key(.backspace))
+        editor.press(.key(.backspace))
+        #expect(inRoom.draw(Self.presentation(typed), width: 30, height: 5)
+            == oneAtATime.draw(Self.presentation(editor), width: 30, height: 5))
+    }
+
     @Test func anotherStateIsDrawnAsAFrame() {
         var both = DisplayBeside(width: 30, height: 6, first: Self.presentation(Editor(text: "abc")))
         both.draw(Self.presentation(Editor(text: "abcd")))
@@ -296,6 +379,9 @@ private struct DisplayBeside {
         let others = Self.keysOtherThanTyping
         var taken = 0
         for step in 0..<1_500 {
+            // Now and then the editor stops or starts recording changes, which switches it between
+            // its two ways of typing.
+            if random.next() % 50 == 0 { editor.recordsChanges.toggle() }
             if random.next() % 10 < 8 {
                 let run = String((0...(random.next() % 3)).map { _ in Character(UnicodeScalar(UInt8(0x20 + random.next() % 95))) })
                 if both.typeWithoutPresenting(run, into: &editor, presenting: { Self.presentation($0) }) {
@@ -314,6 +400,7 @@ private struct DisplayBeside {
             }
         }
         #expect(taken > 300, "typing was taken without presenting \(taken) times")
+        #expect(both.echoedInRoom > 100, "typing was echoed in the room \(both.echoedInRoom) times")
     }
 }
 

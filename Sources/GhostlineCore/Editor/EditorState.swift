@@ -300,6 +300,30 @@ public struct EditorState: Sendable {
         return result ?? nil
     }
 
+    /// True when the edits since `seenRevision` did nothing but add `typed` at `offset` of the
+    /// line with `identity`, where the cursor now ends that line: the check for an echo of keys
+    /// typed at a line's end, asked without reading more of the text than the typed bytes.
+    func hasOnlyAdded(_ typed: UnsafeBufferPointer<UInt8>, toLine identity: UInt64, at offset: Int,
+                      since seenRevision: UInt64) -> Bool {
+        let cursor = boundedCursor
+        guard cursor.line < storage.count, storage[cursor.line].identity == identity, cursor.offset == offset + typed.count,
+              changedOnly(line: identity, from: offset, since: seenRevision) else { return false }
+        // The line's bytes where they are: an edited line is a native string, whose bytes are
+        // contiguous, read without String's index checks.
+        let matches = storage[cursor.line].text.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
+            guard utf8.count == cursor.offset else { return false }
+            for index in typed.indices where utf8[offset + index] != typed[index] { return false }
+            return true
+        }
+        return matches ?? false
+    }
+
+    /// The last byte of line `index`; nil when the line is empty.
+    func lastByte(ofLine index: Int) -> UInt8? {
+        let utf8 = storage[index].text.utf8
+        return utf8.isEmpty ? nil : utf8[utf8.index(before: utf8.endIndex)]
+    }
+
     /// The bytes added at the end of the text since `mark` was taken at the end of its last line,
     /// lines joined by `\n`, when that is all that changed: the edits since stayed at or after the
     /// mark or on lines made since, and the bytes added to the mark's line are ASCII after an

@@ -26,6 +26,24 @@ public struct Display: Sendable {
         var echoes = 0
     }
 
+    /// Room on the cursor's row for keys typed at the end of its line, opened when a frame or an
+    /// echo leaves the cursor there: ``echo(typed:in:width:)`` then checks only that the state
+    /// grew by those keys since, and tells the renderer of them later, all at once.
+    private var room = TypingRoom()
+
+    private struct TypingRoom {
+        /// The state, revision and line the row shows, and the line's length there.
+        var generation: UInt64 = 0
+        var revision: UInt64 = 0
+        var identity: UInt64 = 0
+        var byteCount = 0
+        var width = 0
+        /// Characters that fit before the row's last column; 0 while the room is closed.
+        var columns = 0
+        /// Characters echoed that the renderer has not yet drawn into its picture of the screen.
+        var pending: [UInt8] = []
+    }
+
     /// Creates a display for an area that starts at the terminal's cursor, which must be at the
     /// start of a row.
     public init() {}
@@ -33,6 +51,7 @@ public struct Display: Sendable {
     /// The bytes that turn the screen into `presentation` laid out for a terminal of `width`
     /// columns and `height` rows.
     public mutating func draw(_ presentation: Presentation, width: Int, height: Int) -> [UInt8] {
+        catchUp()
         if let bytes = echo(presentation, width: width, height: height) { return bytes }
         let frame = layout.frame(for: presentation, width: width, height: height)
         let bytes = renderer.render(frame, screenRows: height)
@@ -45,7 +64,59 @@ public struct Display: Sendable {
         } else {
             shown.end = nil
         }
+        openRoom(in: state)
         return bytes
+    }
+
+    /// Echoes printable ASCII that was just typed at the end of the cursor's line, in the room
+    /// the last frame or echo left on its row: true when the caller is to write `typed` itself
+    /// and nothing else, false, having done nothing, when ``echo(typedIn:prompt:continuationPrompt:width:height:)``
+    /// or a frame must show the change instead.
+    ///
+    /// Checked: the state grew by exactly `typed` at the line's end since, the cursor ends the
+    /// line, the keys fit before the row's last column and the terminal is as wide. Not checked:
+    /// the prompts and what the presentation would show besides the text, which the caller
+    /// knows (as from ``Editor/presentsTextAlone``).
+    public mutating func echo(typed: UnsafeBufferPointer<UInt8>, in state: EditorState, width: Int) -> Bool {
+        guard typed.count <= room.columns, room.width == width, state.generation == room.generation,
+              shown.echoes < EditorState.editMemory / 2,
+              state.hasOnlyAdded(typed, toLine: room.identity, at: room.byteCount, since: room.revision) else { return false }
+        for byte in typed where byte < 0x20 || byte >= 0x7F { return false }
+        // One at a time: appending a buffer takes the generic way, longer than a key's one byte.
+        for byte in typed { room.pending.append(byte) }
+        room.byteCount += typed.count
+        room.columns -= typed.count
+        room.revision = state.revision
+        shown.echoes += 1
+        return true
+    }
+
+    /// Opens the room for typing when the cursor ends its line and its row, after printable ASCII
+    /// or at the line's start (so that typed ASCII joins no character before it).
+    private mutating func openRoom(in state: EditorState) {
+        room.columns = 0
+        guard let end = shown.end, end.generation == state.generation, end.revision == state.revision,
+              (state.lastByte(ofLine: end.line) ?? 0) < 0x80 else { return }
+        room.generation = end.generation
+        room.revision = end.revision
+        room.identity = end.identity
+        room.byteCount = end.byteCount
+        room.width = shown.width
+        room.columns = renderer.echoRoom
+    }
+
+    /// Draws the characters echoed in the room into the renderer's picture of the screen and
+    /// moves the shown line's end past them, as their echo one at a time would have.
+    private mutating func catchUp() {
+        guard !room.pending.isEmpty else { return }
+        let echoed = room.pending.withUnsafeBufferPointer { renderer.echo(typed: $0) }
+        assert(echoed != nil, "the room was opened where the renderer could not echo")
+        room.pending.removeAll(keepingCapacity: true)
+        if let end = shown.end {
+            shown.end = EditorState.LineEnd(generation: end.generation, revision: room.revision, line: end.line,
+                                            identity: end.identity, byteCount: room.byteCount, isLastLine: end.isLastLine,
+                                            firstNewIdentity: end.firstNewIdentity)
+        }
     }
 
     /// The typed characters alone, when the text only grew by printable ASCII at the end of the
@@ -66,6 +137,8 @@ public struct Display: Sendable {
     /// way and draws a frame with ``draw(_:width:height:)`` when this returns nil.
     public mutating func echo(typedIn state: EditorState, prompt: StyledText, continuationPrompt: StyledText,
                               width: Int, height: Int) -> [UInt8]? {
+        catchUp()
+        room.columns = 0
         guard let end = shown.end, shown.echoes < EditorState.editMemory / 2,
               shown.width == width, shown.height == height, Self.isSame(shown.prompt, prompt),
               Self.isSame(shown.continuationPrompt, continuationPrompt) else { return nil }
@@ -83,6 +156,7 @@ public struct Display: Sendable {
         followScroll(in: state, prompt: prompt, continuationPrompt: continuationPrompt, width: width)
         shown.end = state.end(ofLine: cursor.line)
         shown.echoes += 1
+        openRoom(in: state)
         return bytes
     }
 
@@ -107,6 +181,7 @@ public struct Display: Sendable {
         followScroll(in: state, prompt: shown.prompt, continuationPrompt: continuationPrompt, width: width)
         shown.end = state.end(ofLine: cursor.line)
         shown.echoes += 1
+        openRoom(in: state)
         return bytes
     }
 
@@ -129,6 +204,8 @@ public struct Display: Sendable {
     /// fresh row, plain style. With `startingFreshRow` false the cursor stays at the end of the
     /// last row, for a shell that starts its own (as job control does on Ctrl-Z).
     public mutating func finish(startingFreshRow: Bool = true) -> [UInt8] {
+        catchUp()
+        room.columns = 0
         shown.end = nil
         return renderer.finish(startingFreshRow: startingFreshRow)
     }
@@ -136,12 +213,18 @@ public struct Display: Sendable {
     /// How many rows the terminal's cursor is below the area's first row once the terminal has
     /// changed to `width` columns (see ``Renderer/rowsAbove(afterResizeTo:)``).
     public func rowsAbove(afterResizeTo width: Int) -> Int {
-        renderer.rowsAbove(afterResizeTo: width)
+        guard room.pending.isEmpty else {
+            var caughtUp = self
+            caughtUp.catchUp()
+            return caughtUp.renderer.rowsAbove(afterResizeTo: width)
+        }
+        return renderer.rowsAbove(afterResizeTo: width)
     }
 
     /// The bytes that move the cursor back to the area's first row and erase the area, after
     /// which the next frame is drawn afresh, as after the terminal changed size.
     public mutating func eraseArea(rowsAbove cursorRow: Int) -> [UInt8] {
+        catchUp()
         let bytes = renderer.eraseArea(rowsAbove: cursorRow)
         reset()
         return bytes
@@ -154,5 +237,7 @@ public struct Display: Sendable {
         renderer.reset()
         layout.reset()
         shown.end = nil
+        room.columns = 0
+        room.pending.removeAll()
     }
 }

@@ -120,6 +120,15 @@ public struct Renderer: Sendable {
         return output
     }
 
+    /// How many printable ASCII characters ``echo(typed:)`` would take now without reaching the
+    /// row's last column: the cells left there when the cursor ends its row's drawn cells in
+    /// plain style, 0 otherwise.
+    var echoRoom: Int {
+        guard !pendingWrap, currentStyle == .plain, let previous, previous.cursor == cursor,
+              cursor.row < previous.rows.count, previous.rows[cursor.row].count == cursor.column else { return 0 }
+        return max(0, previous.width - 1 - cursor.column)
+    }
+
     /// ``echo(typed:)`` for text that also starts rows: printable ASCII and line breaks typed at
     /// the end of the area's last row, where the terminal's own line feed scrolls the screen
     /// when the area fills it. A line break starts a row with `lineStart` (the continuation
