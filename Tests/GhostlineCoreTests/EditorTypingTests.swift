@@ -46,6 +46,41 @@ import GhostlineTestSupport
         }
     }
 
+    /// With no veto and no one to tell, typing takes a shorter way (no change records, undo
+    /// ranges widened in place): text, cursor, undo and redo must still be the decoded keys'.
+    @Test func typingWithNoOneToTellMatchesHandlingTheDecodedText() {
+        var random = SplitMix64(seed: 7)
+        var lane = Editor()
+        lane.recordsChanges = false
+        var keys = Editor()
+        let others: [KeyEvent] = [.key(.backspace), .control("w"), .key(.left), .key(.end), .text("中"), .text("\u{3000}"),
+                                  .text("e\u{301}"), .control("_"), .alt("_")]
+        for step in 0..<600 {
+            if random.next() % 6 == 0 {
+                let event = others[Int(random.next() % UInt64(others.count))]
+                _ = lane.handle(event)
+                _ = keys.handle(event)
+            } else {
+                let run = String((0...(random.next() % 3)).map { _ in
+                    random.next() % 4 == 0 ? " " : Character(UnicodeScalar(UInt8(0x21 + random.next() % 94)))
+                })
+                if !Self.typed(&lane, run) { _ = lane.handle(.text(run)) }
+                _ = keys.handle(.text(run))
+            }
+            #expect(lane.state.text == keys.state.text && lane.state.cursor == keys.state.cursor, "step \(step)")
+        }
+        for step in 0..<300 {
+            _ = lane.handle(.control("_"))
+            _ = keys.handle(.control("_"))
+            #expect(lane.state.text == keys.state.text && lane.state.cursor == keys.state.cursor, "undo \(step)")
+        }
+        for step in 0..<300 {
+            _ = lane.handle(.alt("_"))
+            _ = keys.handle(.alt("_"))
+            #expect(lane.state.text == keys.state.text && lane.state.cursor == keys.state.cursor, "redo \(step)")
+        }
+    }
+
     @Test func aVetoRefusesOnlyTheKeyItMeans() {
         let noDigits: (TextChange, EditorState) -> Bool = { change, _ in !change.replacement.utf8.contains { (0x30...0x39).contains($0) } }
         var lane = Editor(text: "x")

@@ -14,10 +14,19 @@ extension Editor {
               completionListing.isEmpty, cursor.offset == state.byteCount(ofLine: cursor.line),
               bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return false }
         goalColumn = nil
-        for byte in bytes {
-            let text = Self.printableASCII[Int(byte) - 0x20]
-            let cursor = state.cursor
-            replace(cursor..<cursor, with: text, kind: .typing)
+        if shouldChangeText == nil && !recordsChanges {
+            // No one to ask or tell: each byte is appended and its undo recorded directly.
+            for byte in bytes {
+                let start = state.cursor
+                let startsWord = byte == 0x20 && !state.isWhitespace(before: start)
+                undoHistory.recordTyping(state.typeAtLineEnd(Self.printableASCII[Int(byte) - 0x20]), startsWord: startsWord)
+            }
+        } else {
+            for byte in bytes {
+                let text = Self.printableASCII[Int(byte) - 0x20]
+                let cursor = state.cursor
+                replace(cursor..<cursor, with: text, kind: .typing)
+            }
         }
         lastCommand = .other
         if suggestionMemo != nil || mayShowSuggestions { updateSuggestionMemo() }

@@ -205,6 +205,12 @@ public struct EditorState: Sendable {
         return lower..<end
     }
 
+    /// Types `text`, without a line break, at the cursor, which must end its line: what
+    /// ``replace(_:with:)`` does there, without the checks the caller has made.
+    mutating func typeAtLineEnd(_ text: String) -> Range<TextPosition> {
+        append(text, toLine: boundedCursor.line)
+    }
+
     /// Text without a line break added at the end of a line: typing, the commonest edit of all,
     /// with nothing to clamp, find or split. A cursor at that end moves with the text; anywhere
     /// else it stays.

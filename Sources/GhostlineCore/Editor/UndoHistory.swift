@@ -52,6 +52,22 @@ struct UndoHistory: Sendable {
         newestKind = kind
     }
 
+    /// ``record(_:kind:startsWord:)`` for typing that inserted `inserted` and removed nothing:
+    /// the same groups, without building an edit when the newest one only widens.
+    mutating func recordTyping(_ inserted: Range<TextPosition>, startsWord: Bool) {
+        let group = undoGroups.count - 1
+        if redoGroups.isEmpty, newestKind == .typing, !startsWord, group >= 0, let previous = undoGroups[group].indices.last,
+           undoGroups[group][previous].insertedRange.upperBound == inserted.lowerBound,
+           undoGroups[group][previous].removedRange.isEmpty {
+            undoGroups[group][previous].insertedRange =
+                undoGroups[group][previous].insertedRange.lowerBound..<inserted.upperBound
+            return
+        }
+        record(RecordedEdit(removedRange: inserted.lowerBound..<inserted.lowerBound, removedText: "",
+                            insertedRange: inserted, cursorBefore: inserted.lowerBound),
+               kind: .typing, startsWord: startsWord)
+    }
+
     /// Whether typing `text` at `position` starts a word, and with it a group of its own: it
     /// begins with whitespace where the text before it ends in none.
     static func startsWord(inserting text: String, at position: TextPosition, in state: EditorState) -> Bool {
