@@ -57,7 +57,11 @@ final class InteractiveSession {
         editor.delegate?.lineEditorDidBeginEditing(editor)
         defer { editor.delegate?.lineEditorDidEndEditing(editor) }
         try draw()
-        var buffer = [UInt8](repeating: 0, count: 65_536)
+        // Allocated rather than an array: reading into an array takes a closure, whose context
+        // retained the signal monitor per key.
+        let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 65_536)
+        defer { buffer.deallocate() }
+        let signals = self.signals
         var watch = DescriptorWatch(.readable, of: [input] + (signals.map { [$0.fileDescriptor] } ?? []))
         // Keys are waited for in `read` itself, one system call per key instead of two, unless
         // this thread blocks a watched signal, which then could not end the wait.
@@ -78,15 +82,15 @@ final class InteractiveSession {
             var firstCount: Int?
             if waitsInRead && !decoderIsPending {
                 do {
-                    firstCount = try buffer.withUnsafeMutableBytes { buffer in
-                        try signals.map { try $0.read(from: input, into: buffer, rawAttributes: rawAttributes) }
-                            ?? input.read(into: buffer)
-                    }
+                    let bytes = UnsafeMutableRawBufferPointer(buffer)
+                    firstCount = try signals.map { try $0.read(from: input, into: bytes, rawAttributes: rawAttributes) }
+                        ?? input.read(into: bytes)
                 } catch let error as Errno {
                     throw LineEditorError.system(error)
                 }
                 inputIsReady = firstCount != nil
-                if let signals, signals.hasPendingSignals { try handleSignals(signals.drain()) }
+                // Asked through the optional: a binding would retain the monitor per key.
+                if signals?.hasPendingSignals == true, let signals { try handleSignals(signals.drain()) }
             } else {
                 let timeout: Int32 = decoderIsPending ? Self.escapeTimeout : -1
                 let anyReady: Bool
@@ -115,7 +119,7 @@ final class InteractiveSession {
                         firstCount = nil
                     } else {
                         do {
-                            count = try buffer.withUnsafeMutableBytes { try input.read(into: $0) }
+                            count = try input.read(into: UnsafeMutableRawBufferPointer(buffer))
                         } catch let error as Errno {
                             throw LineEditorError.system(error)
                         }
@@ -125,10 +129,10 @@ final class InteractiveSession {
                         return nil
                     }
                     if count < buffer.count, events.isEmpty, !decoderIsPending, !decoderIsInsidePaste,
-                       try buffer.withUnsafeBufferPointer({ try typeWithoutDecoding(UnsafeBufferPointer(rebasing: $0[0..<count])) }) {
+                       try typeWithoutDecoding(UnsafeBufferPointer(rebasing: buffer[0..<count])) {
                         continue keys
                     }
-                    decoder.feed(buffer[0..<count], appendingTo: &events)
+                    decoder.feed(UnsafeBufferPointer(rebasing: buffer[0..<count]), appendingTo: &events)
                     decoderIsPending = decoder.isPending
                     decoderIsInsidePaste = decoder.isInsidePaste
                     // A read that did not fill the buffer took everything the terminal had.
@@ -190,33 +194,37 @@ final class InteractiveSession {
     /// same screen.
     private func typeWithoutDecoding(_ bytes: UnsafeBufferPointer<UInt8>) throws -> Bool {
         let appearance = editor.appearanceRevision
-        guard let decorations, decorations.appearanceRevision == appearance, decorations.columns == size.columns else {
+        // Compared in place: bound to a constant, the decorations would be retained per key.
+        guard decorations?.appearanceRevision == appearance, decorations?.columns == size.columns else {
             return false
         }
         let width = size.columns, height = size.rows
-        /// The typed bytes themselves when they fit the room the display keeps at the line's end,
-        /// else the display's echo, else nil for a frame.
-        func echo(_ engine: Editor) -> Echo {
-            guard engine.presentsTextAlone else { return .frame }
-            if display.echo(typed: bytes, in: engine.state, width: width) { return .typed }
-            return display.echo(typedIn: engine.state, prompt: decorations.styledPrompt,
-                                continuationPrompt: decorations.styledContinuationPrompt, width: width, height: height)
-                .map { .bytes($0) } ?? .frame
+        // The display's echo that checks the prompts too, else a frame.
+        func echo(_ engine: inout Editor) -> Echo {
+            guard engine.presentsTextAlone, let decorations, let bytes = display.echo(
+                typedIn: engine.state, prompt: decorations.styledPrompt,
+                continuationPrompt: decorations.styledContinuationPrompt, width: width, height: height) else { return .frame }
+            return .bytes(bytes)
         }
-        let toldDelegate = editor.mayHaveDelegate
         var echoed = Echo.frame
-        // Without a delegate to tell in between, typing and echoing take one access to the engine
-        // (and the engine records no changes, see `LineEditor.asksDelegateBeforeChanges`).
-        let typed = editor.withEngine { engine in
-            guard engine.type(ascii: bytes) else { return false }
-            if !toldDelegate { echoed = echo(engine) }
-            return true
-        }
-        guard typed else { return false }
-        // The delegate, told of the change, may change the appearance or the text.
-        if toldDelegate {
+        if editor.mayHaveDelegate {
+            guard editor.withEngine({ $0.type(ascii: bytes) }) else { return false }
+            // The delegate, told of the change, may change the appearance or the text.
             reportChanges()
-            if editor.appearanceRevision == appearance { echoed = editor.withEngine { echo($0) } }
+            if editor.appearanceRevision == appearance {
+                echoed = editor.withEngine { engine in
+                    engine.presentsTextAlone && display.echo(typed: bytes, in: engine.state, width: width) ? .typed : echo(&engine)
+                }
+            }
+        } else {
+            // Without a delegate to tell in between, typing and echoing take one access to the
+            // engine (and the engine records no changes, see `LineEditor.asksDelegateBeforeChanges`).
+            let outcome = editor.withEngine { $0.type(ascii: bytes, echoingIn: &display, width: width) }
+            switch outcome {
+            case .notTaken: return false
+            case .echoed: echoed = .typed
+            case .typed: echoed = editor.withEngine { echo(&$0) }
+            }
         }
         switch echoed {
         case .typed: try write(bytes)

@@ -36,10 +36,10 @@ private struct DisplayBeside {
     mutating func typeWithoutPresenting(_ run: String, into editor: inout Editor,
                                         presenting: (Editor) -> Presentation) -> Bool {
         let bytes = Array(run.utf8)
-        guard bytes.withUnsafeBufferPointer({ editor.type(ascii: $0) }) else { return false }
+        let outcome = bytes.withUnsafeBufferPointer { editor.type(ascii: $0, echoingIn: &display, width: reference.width) }
+        guard outcome != .notTaken else { return false }
         let presentation = presenting(editor)
-        if editor.presentsTextAlone,
-           bytes.withUnsafeBufferPointer({ display.echo(typed: $0, in: editor.state, width: reference.width) }) {
+        if outcome == .echoed {
             echoedInRoom += 1
             screen.feed(bytes)
             reference.draw(presentation)

@@ -33,6 +33,24 @@ extension Editor {
         return true
     }
 
+    /// ``type(ascii:)``, then, when the keys were taken and the editor presents its text alone,
+    /// their echo in the room `display` keeps at the line's end (see
+    /// ``Display/echo(typed:in:width:)``) for a terminal `width` columns wide.
+    ///
+    /// One call for the commonest key, inside the module: asked from outside, whether the
+    /// editor presents its text alone would be answered on a copy of the whole editor (so this
+    /// is kept from being inlined there, too).
+    @inline(never)
+    public mutating func type(ascii bytes: UnsafeBufferPointer<UInt8>, echoingIn display: inout Display,
+                              width: Int) -> TypedKeys {
+        guard type(ascii: bytes) else { return .notTaken }
+        // `presentsTextAlone` spelled out, so that the copy of the editor a call to
+        // `suggestionSuffix` needs is made only on the way that calls it.
+        guard search == nil, completionListing.isEmpty, !state.isEmpty else { return .typed }
+        if mayShowSuggestions && suggestionSuffix != nil { return .typed }
+        return display.echo(typed: bytes, in: state, width: width) ? .echoed : .typed
+    }
+
     /// Each printable ASCII character as a string, made once rather than per key. Written out
     /// as literals, the table is laid out by the compiler: a key reads it without the run-time
     /// check that a computed one needs at every use.
@@ -59,4 +77,14 @@ extension Editor {
     var mayShowSuggestions: Bool {
         showsSuggestions && (suggestion != nil || history.longestEntryByteCount > 0)
     }
+}
+
+/// What became of keys handed to ``Editor/type(ascii:echoingIn:width:)``.
+public enum TypedKeys: Sendable, Equatable {
+    /// Typed and echoed in the display's room: the caller writes the keys' own bytes.
+    case echoed
+    /// Typed, but not shown: an echo that checks the prompts too, or a frame, must show them.
+    case typed
+    /// Not taken, nothing changed: the keys need decoding, as every other key does.
+    case notTaken
 }

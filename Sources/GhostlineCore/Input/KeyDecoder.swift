@@ -87,11 +87,16 @@ public struct KeyDecoder: Sendable {
     /// Feeds bytes read from the terminal and appends the events they completed to `events`,
     /// as ``feed(_:)`` returns them; a loop that reads once per key reuses one array this way.
     public mutating func feed(_ bytes: ArraySlice<UInt8>, appendingTo events: inout [KeyEvent]) {
+        bytes.withUnsafeBufferPointer { feed($0, appendingTo: &events) }
+    }
+
+    /// ``feed(_:appendingTo:)`` for bytes in a buffer the caller reads into.
+    public mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>, appendingTo events: inout [KeyEvent]) {
         // The decoder collects into the caller's array: its storage is reused, and text typed
         // right after text already there joins that event, as bytes read together do.
         swap(&self.events, &events)
         defer { swap(&self.events, &events) }
-        bytes.withUnsafeBufferPointer { feed(buffer: $0) }
+        feed(buffer: bytes)
     }
 
     private mutating func feed(buffer bytes: UnsafeBufferPointer<UInt8>) {
