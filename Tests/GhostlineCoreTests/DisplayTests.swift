@@ -252,6 +252,32 @@ private struct DisplayBeside {
                 "the same key twice")
     }
 
+    @Test func keysAVetoPartlyRefusedAreLeftToTheEchoThatReadsTheState() {
+        var editor = Editor(text: "abc")
+        editor.shouldChangeText = { change, _ in change.replacement != "1" }
+        var display = Display()
+        _ = display.draw(Self.presentation(editor), width: 20, height: 5)
+        let outcome = Array("d1".utf8).withUnsafeBufferPointer { editor.type(ascii: $0, echoingIn: &display, width: 20) }
+        #expect(outcome == .typed)
+        #expect(editor.state.text == "abcd")
+        #expect(display.echo(typedIn: editor.state, prompt: Self.prompt, continuationPrompt: "… ", width: 20, height: 5)
+            == Array("d".utf8))
+        let next = Array("e".utf8).withUnsafeBufferPointer { editor.type(ascii: $0, echoingIn: &display, width: 20) }
+        #expect(next == .echoed, "the room is open again after that echo")
+    }
+
+    @Test func theRoomRefusesKeysAfterAnEditTheScreenDoesNotShow() {
+        var editor = Editor(text: "abc")
+        var display = Display()
+        _ = display.draw(Self.presentation(editor), width: 20, height: 5)
+        editor.press(.key(.backspace))
+        // "x" lands where "c" was; "y" lands where the room begins, but the screen still shows "c".
+        for key in ["x", "y"] {
+            let outcome = Array(key.utf8).withUnsafeBufferPointer { editor.type(ascii: $0, echoingIn: &display, width: 20) }
+            #expect(outcome == .typed, "\(key)")
+        }
+    }
+
     @Test func theRoomNeedsAFrameAndAnASCIICharacterBeforeIt() {
         var editor = Editor(text: "abc")
         var display = Display()

@@ -43,12 +43,20 @@ extension Editor {
     @inline(never)
     public mutating func type(ascii bytes: UnsafeBufferPointer<UInt8>, echoingIn display: inout Display,
                               width: Int) -> TypedKeys {
+        let start = state.cursor, revision = state.revision
+        let line = state.identity(ofLine: start.line)
         guard type(ascii: bytes) else { return .notTaken }
         // `presentsTextAlone` spelled out, so that the copy of the editor a call to
         // `suggestionSuffix` needs is made only on the way that calls it.
         guard search == nil, completionListing.isEmpty, !state.isEmpty else { return .typed }
         if mayShowSuggestions && suggestionSuffix != nil { return .typed }
-        return display.echo(typed: bytes, in: state, width: width) ? .echoed : .typed
+        // One edit per byte and nothing else: the bytes were appended at `start`, so the display
+        // needs only to know that its room begins there. A veto that refused some needs the
+        // display's own check.
+        let echoed = state.revision == revision &+ UInt64(bytes.count)
+            ? display.echo(typed: bytes, appendedAt: start.offset, toLine: line, after: revision, of: state.generation, width: width)
+            : display.echo(typed: bytes, in: state, width: width)
+        return echoed ? .echoed : .typed
     }
 
     /// Each printable ASCII character as a string, made once rather than per key. Written out

@@ -91,6 +91,21 @@ public struct Display: Sendable {
         return true
     }
 
+    /// ``echo(typed:in:width:)`` for an editor that knows what it did: appended `typed`, one edit
+    /// per byte and nothing else, at `offset` of the line with `identity`, right after the state
+    /// of `generation` was at `revision`. Checked against the room alone, without the state.
+    mutating func echo(typed: UnsafeBufferPointer<UInt8>, appendedAt offset: Int, toLine identity: UInt64,
+                       after revision: UInt64, of generation: UInt64, width: Int) -> Bool {
+        guard typed.count <= room.columns, room.revision == revision, room.byteCount == offset, room.identity == identity,
+              room.generation == generation, room.width == width, shown.echoes < EditorState.editMemory / 2 else { return false }
+        for byte in typed { room.pending.append(byte) }
+        room.byteCount += typed.count
+        room.columns -= typed.count
+        room.revision = revision &+ UInt64(typed.count)
+        shown.echoes += 1
+        return true
+    }
+
     /// Opens the room for typing when the cursor ends its line and its row, after printable ASCII
     /// or at the line's start (so that typed ASCII joins no character before it).
     private mutating func openRoom(in state: EditorState) {
