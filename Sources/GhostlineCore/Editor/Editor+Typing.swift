@@ -8,6 +8,9 @@ extension Editor {
     /// outside `0x20...0x7E`, the cursor inside a line, an incremental search, an unfinished
     /// chord or a completion listing on screen, or more bytes than typing makes in one read.
     /// The program then decodes the bytes and hands the events to ``handle(_:)``.
+    // Inlined into the typing lane's one call, `type(ascii:echoingIn:width:)`: the key's code
+    // then lies together, on fewer cache lines.
+    @inline(__always)
     public mutating func type(ascii bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let cursor = state.cursor
         guard !bytes.isEmpty, bytes.count <= Self.longestTypedRun, search == nil, pendingKeys.isEmpty,
@@ -22,15 +25,22 @@ extension Editor {
                 undoHistory.recordTyping(state.typeAtLineEnd(Self.printableASCII[Int(byte) - 0x20]), startsWord: startsWord)
             }
         } else {
-            for byte in bytes {
-                let text = Self.printableASCII[Int(byte) - 0x20]
-                let cursor = state.cursor
-                replace(cursor..<cursor, with: text, kind: .typing)
-            }
+            typeAskingAndRecording(bytes)
         }
         lastCommand = .other
         if suggestionMemo != nil || mayShowSuggestions { updateSuggestionMemo() }
         return true
+    }
+
+    /// Each byte typed as its own edit through ``replace(_:with:kind:)``, which asks the veto
+    /// and records the change.
+    @inline(never)
+    private mutating func typeAskingAndRecording(_ bytes: UnsafeBufferPointer<UInt8>) {
+        for byte in bytes {
+            let text = Self.printableASCII[Int(byte) - 0x20]
+            let cursor = state.cursor
+            replace(cursor..<cursor, with: text, kind: .typing)
+        }
     }
 
     /// ``type(ascii:)``, then, when the keys were taken and the editor presents its text alone,

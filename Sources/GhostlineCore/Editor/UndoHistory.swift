@@ -54,6 +54,7 @@ struct UndoHistory: Sendable {
 
     /// ``record(_:kind:startsWord:)`` for typing that inserted `inserted` and removed nothing:
     /// the same groups, without building an edit when the newest one only widens.
+    @inline(__always)
     mutating func recordTyping(_ inserted: Range<TextPosition>, startsWord: Bool) {
         let group = undoGroups.count - 1
         if redoGroups.isEmpty, newestKind == .typing, !startsWord, group >= 0, let previous = undoGroups[group].indices.last,
