@@ -199,49 +199,35 @@ final class InteractiveSession {
             return false
         }
         let width = size.columns, height = size.rows
-        // The display's echo that checks the prompts too, else a frame.
-        func echo(_ engine: inout Editor) -> Echo {
-            guard engine.presentsTextAlone, let decorations, let bytes = display.echo(
-                typedIn: engine.state, prompt: decorations.styledPrompt,
-                continuationPrompt: decorations.styledContinuationPrompt, width: width, height: height) else { return .frame }
-            return .bytes(bytes)
+        // The display's echo that checks the prompts too; nil for a frame.
+        func echoWithPrompts(_ engine: inout Editor) -> [UInt8]? {
+            guard engine.presentsTextAlone, let decorations else { return nil }
+            return display.echo(typedIn: engine.state, prompt: decorations.styledPrompt,
+                                continuationPrompt: decorations.styledContinuationPrompt, width: width, height: height)
         }
-        var echoed = Echo.frame
+        var echo: [UInt8]?
         if editor.mayHaveDelegate {
             guard editor.withEngine({ $0.type(ascii: bytes) }) else { return false }
             // The delegate, told of the change, may change the appearance or the text.
             reportChanges()
             if editor.appearanceRevision == appearance {
-                echoed = editor.withEngine { engine in
-                    engine.presentsTextAlone && display.echo(typed: bytes, in: engine.state, width: width) ? .typed : echo(&engine)
+                let echoedTyped = editor.withEngine { engine in
+                    engine.presentsTextAlone && display.echo(typed: bytes, in: engine.state, width: width)
                 }
+                if echoedTyped { try write(bytes); return true }
+                echo = editor.withEngine { echoWithPrompts(&$0) }
             }
         } else {
             // Without a delegate to tell in between, typing and echoing take one access to the
             // engine (and the engine records no changes, see `LineEditor.asksDelegateBeforeChanges`).
-            let outcome = editor.withEngine { $0.type(ascii: bytes, echoingIn: &display, width: width) }
-            switch outcome {
+            switch editor.withEngine({ $0.type(ascii: bytes, echoingIn: &display, width: width) }) {
             case .notTaken: return false
-            case .echoed: echoed = .typed
-            case .typed: echoed = editor.withEngine { echo(&$0) }
+            case .echoed: try write(bytes); return true
+            case .typed: echo = editor.withEngine { echoWithPrompts(&$0) }
             }
         }
-        switch echoed {
-        case .typed: try write(bytes)
-        case .bytes(let echo): try write(echo)
-        case .frame: try draw()
-        }
+        if let echo { try write(echo) } else { try draw() }
         return true
-    }
-
-    /// How typed keys are shown.
-    private enum Echo {
-        /// The keys' own bytes.
-        case typed
-        /// These bytes.
-        case bytes([UInt8])
-        /// A frame.
-        case frame
     }
 
     /// Tells the delegate the text changed: once per key or paste that changed it, before the

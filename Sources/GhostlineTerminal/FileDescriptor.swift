@@ -66,17 +66,34 @@ public struct FileDescriptor: Hashable, Sendable {
 
     /// Writes every byte of `buffer`, as the overload for collections does; this one is not
     /// generic, so a caller in another module runs no generic code to write.
+    @inlinable @inline(__always)
     public func writeAll(_ buffer: UnsafeRawBufferPointer) throws {
+        // One call that writes it all, the common case, runs in the caller's code; the rest
+        // (partial writes, errors, a full non-blocking descriptor) in a function of its own.
+        let written = Glibc.write(rawValue, buffer.baseAddress, buffer.count)
+        if written == buffer.count { return }
+        try writeAll(buffer, afterFirstCallReturned: written)
+    }
+
+    /// ``writeAll(_:)`` after its first call wrote `written` bytes, fewer than all, or failed
+    /// with -1 (errno still telling why: nothing ran since).
+    @usableFromInline
+    func writeAll(_ buffer: UnsafeRawBufferPointer, afterFirstCallReturned written: Int) throws {
         var remaining = buffer
-        while !remaining.isEmpty {
-            switch valueOrErrno({ Glibc.write(rawValue, remaining.baseAddress, remaining.count) }) {
+        var result: Result<Int, Errno> = written == -1 ? .failure(Errno.current) : .success(written)
+        while true {
+            switch result {
             case .success(let written) where written > 0:
                 remaining = UnsafeRawBufferPointer(rebasing: remaining[written...])
             case .success, .failure(.wouldBlock):
                 _ = try waitUntil(.writable, anyOf: [self], timeoutMilliseconds: -1)
+            case .failure(.interrupted):
+                break
             case .failure(let error):
                 throw error
             }
+            if remaining.isEmpty { return }
+            result = valueOrErrno { Glibc.write(rawValue, remaining.baseAddress, remaining.count) }
         }
     }
 

@@ -123,7 +123,9 @@ public final class SignalMonitor {
             return nil
         }
         let result = Glibc.read(terminal.rawValue, buffer.baseAddress, buffer.count)
-        let error = errno
+        // Read before anything else can change it, and only on failure: asked on every key,
+        // errno's two functions were two more pages of code.
+        let error = result < 0 ? errno : 0
         readerIsArmed.store(false, ordering: .sequentiallyConsistent)
         if readerWaitWasEnded.exchange(false, ordering: .sequentiallyConsistent) {
             try? rawAttributes.apply(to: terminal, when: .immediately)

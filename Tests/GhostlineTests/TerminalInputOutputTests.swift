@@ -30,6 +30,40 @@ import Testing
         #expect(received == payload)
     }
 
+    /// The first call finds the descriptor full and fails with `EAGAIN`: the bytes are written
+    /// once the reader makes room, each exactly once.
+    @Test func writeAllWaitsWhenTheFirstCallFindsTheDescriptorFull() throws {
+        let pipe = try Pipe()
+        try pipe.writeEnd.setNonBlocking()
+        let filler = [UInt8](repeating: 0x2E, count: 4096)
+        var filled = 0
+        while true {
+            let written = filler.withUnsafeBytes { Glibc.write(pipe.writeEnd.rawValue, $0.baseAddress, $0.count) }
+            if written <= 0 { break }
+            filled += written
+        }
+        let writeEnd = pipe.writeEnd
+        let outcome = WriteOutcome()
+        let writer = TestThread {
+            do {
+                try writeEnd.writeAll(Array("tail".utf8))
+            } catch {
+                outcome.error = error
+            }
+        }
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while received.count < filled + 4 {
+            let count = try buffer.withUnsafeMutableBytes { try pipe.readEnd.read(into: $0) }
+            if count == 0 { break }
+            received.append(contentsOf: buffer.prefix(count))
+        }
+        writer.join()
+        #expect(outcome.error == nil)
+        #expect(received.count == filled + 4)
+        #expect(Array(received.suffix(4)) == Array("tail".utf8))
+    }
+
     @Test func writeAllAcceptsCollectionsWithoutContiguousStorage() throws {
         let pipe = try Pipe()
         try pipe.writeEnd.writeAll((65..<70).lazy.map { UInt8($0) })

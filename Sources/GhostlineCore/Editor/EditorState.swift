@@ -79,6 +79,8 @@ public struct EditorState: Sendable {
     public func line(_ index: Int) -> String { storage[index].text }
 
     /// The length of logical line `index` in UTF-8 bytes, read in place.
+    // Inlined: a key asks it once, and as a call it sat on a page of code of its own.
+    @inline(__always)
     func byteCount(ofLine index: Int) -> Int { storage[index].text.utf8.count }
 
     /// The identity of logical line `index`; it stays the same while the line is edited.
@@ -207,6 +209,7 @@ public struct EditorState: Sendable {
 
     /// Types `text`, without a line break, at the cursor, which must end its line: what
     /// ``replace(_:with:)`` does there, without the checks the caller has made.
+    @inline(__always)
     mutating func typeAtLineEnd(_ text: String) -> Range<TextPosition> {
         append(text, toLine: boundedCursor.line)
     }
@@ -214,6 +217,7 @@ public struct EditorState: Sendable {
     /// Text without a line break added at the end of a line: typing, the commonest edit of all,
     /// with nothing to clamp, find or split. A cursor at that end moves with the text; anywhere
     /// else it stays.
+    @inline(__always)
     private mutating func append(_ text: String, toLine line: Int) -> Range<TextPosition> {
         let start = TextPosition(line: line, offset: storage[line].text.utf8.count)
         logEdit(ofLine: line, at: start.offset, isWithinLine: true)
@@ -227,6 +231,7 @@ public struct EditorState: Sendable {
     }
 
     /// Counts an edit and records where it began in the log.
+    @inline(__always)
     private mutating func logEdit(ofLine line: Int, at offset: Int, isWithinLine: Bool) {
         revision += 1
         recentEdits.append(LineEdit(identity: storage[line].identity, offset: offset, revision: revision,
