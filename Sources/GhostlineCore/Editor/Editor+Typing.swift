@@ -8,10 +8,18 @@ extension Editor {
     /// outside `0x20...0x7E`, the cursor inside a line, an incremental search, an unfinished
     /// chord or a completion listing on screen, or more bytes than typing makes in one read.
     /// The program then decodes the bytes and hands the events to ``handle(_:)``.
+    public mutating func type(ascii bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard typeKeepingBytesApart(bytes) else { return false }
+        state.settleTypedBytes()
+        return true
+    }
+
+    /// ``type(ascii:)``, leaving the bytes typed without a veto or a listener apart from their
+    /// line's string (see `EditorState.typeAtLineEnd(_:)`) for as long as nothing else happens.
     // Inlined into the typing lane's one call, `type(ascii:echoingIn:width:)`: the key's code
     // then lies together, on fewer cache lines.
     @inline(__always)
-    public mutating func type(ascii bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    private mutating func typeKeepingBytesApart(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let cursor = state.cursor
         guard !bytes.isEmpty, bytes.count <= Self.longestTypedRun, search == nil, pendingKeys.isEmpty,
               completionListing.isEmpty, cursor.offset == state.byteCount(ofLine: cursor.line),
@@ -22,13 +30,17 @@ extension Editor {
             for byte in bytes {
                 let start = state.cursor
                 let startsWord = byte == 0x20 && !state.isWhitespace(before: start)
-                undoHistory.recordTyping(state.typeAtLineEnd(Self.printableASCII[Int(byte) - 0x20]), startsWord: startsWord)
+                undoHistory.recordTyping(state.typeAtLineEnd(byte), startsWord: startsWord)
             }
         } else {
             typeAskingAndRecording(bytes)
         }
         lastCommand = .other
-        if suggestionMemo != nil || mayShowSuggestions { updateSuggestionMemo() }
+        if suggestionMemo != nil || mayShowSuggestions {
+            // The memo reads the line's bytes: joined once here rather than put together per read.
+            state.settleTypedBytes()
+            updateSuggestionMemo()
+        }
         return true
     }
 
@@ -55,18 +67,23 @@ extension Editor {
                               width: Int) -> TypedKeys {
         let start = state.cursor, revision = state.revision
         let line = state.identity(ofLine: start.line)
-        guard type(ascii: bytes) else { return .notTaken }
+        guard typeKeepingBytesApart(bytes) else { return .notTaken }
         // `presentsTextAlone` spelled out, so that the copy of the editor a call to
         // `suggestionSuffix` needs is made only on the way that calls it.
-        guard search == nil, completionListing.isEmpty, !state.isEmpty else { return .typed }
-        if mayShowSuggestions && suggestionSuffix != nil { return .typed }
+        guard search == nil, completionListing.isEmpty, !state.isEmpty, !mayShowSuggestions || suggestionSuffix == nil else {
+            state.settleTypedBytes()
+            return .typed
+        }
         // One edit per byte and nothing else: the bytes were appended at `start`, so the display
         // needs only to know that its room begins there. A veto that refused some needs the
         // display's own check.
-        let echoed = state.revision == revision &+ UInt64(bytes.count)
-            ? display.echo(typed: bytes, appendedAt: start.offset, toLine: line, after: revision, of: state.generation, width: width)
-            : display.echo(typed: bytes, in: state, width: width)
-        return echoed ? .echoed : .typed
+        if state.revision == revision &+ UInt64(bytes.count),
+           display.echo(typed: bytes, appendedAt: start.offset, toLine: line, after: revision, of: state.generation, width: width) {
+            // The bytes stay apart from the line's string until the next key that is not typing.
+            return .echoed
+        }
+        state.settleTypedBytes()
+        return display.echo(typed: bytes, in: state, width: width) ? .echoed : .typed
     }
 
     /// Each printable ASCII character as a string, made once rather than per key. Written out

@@ -98,6 +98,8 @@ public struct Editor {
 
     /// Applies one key event; returns a request when the program has to act.
     public mutating func handle(_ event: KeyEvent) -> EditorRequest? {
+        // Commands read the text: bytes typed apart are joined once, not put together per read.
+        state.settleTypedBytes()
         defer { updateSuggestionMemo() }
         return apply(event)
     }
@@ -138,7 +140,8 @@ public struct Editor {
 
     /// Performs a command as if its key had been pressed.
     public mutating func perform(_ command: Command) -> EditorRequest? {
-        perform(command, kind: command.isTyping ? .typing : .other)
+        state.settleTypedBytes()
+        return perform(command, kind: command.isTyping ? .typing : .other)
     }
 
     private mutating func perform(_ command: Command, kind: UndoHistory.GroupKind) -> EditorRequest? {

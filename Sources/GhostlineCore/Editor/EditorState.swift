@@ -5,12 +5,60 @@
 /// that survives edits to it, so layout can cache per line and re-lay only what changed.
 public struct EditorState: Sendable {
     struct Line: Sendable {
-        var text: String
+        /// The line's text but for `typed`.
+        private var settled: String
+        /// Printable ASCII typed at the line's end since it last changed any other way. A key
+        /// adds a byte here rather than to `settled`: appending to a `String` runs through a dozen
+        /// of the standard library's functions on as many pages of code, which is most of what a
+        /// typed key would touch. Joined to `settled` by `settle()` and by any other change.
+        private var typed: [UInt8] = []
         let identity: UInt64
         /// The revision of the newest edit to the line, so that a line untouched since a
         /// revision is known without reading the edit log.
         var revision: UInt64
+
+        init(text: String, identity: UInt64, revision: UInt64) {
+            settled = text
+            self.identity = identity
+            self.revision = revision
+        }
+
+        /// The whole line. Read while typed bytes are kept apart, it is put together (a copy);
+        /// changed, they are joined first, so every edit works on one string as before.
+        var text: String {
+            get { typed.isEmpty ? settled : settled + String(decoding: typed, as: UTF8.self) }
+            _modify {
+                settle()
+                yield &settled
+            }
+        }
+
+        /// The line's length in UTF-8 bytes.
+        var byteCount: Int { settled.utf8.count + typed.count }
+
+        /// The UTF-8 byte at `offset`, which must be inside the line.
+        func byte(at offset: Int) -> UInt8 {
+            let settledCount = settled.utf8.count
+            if offset >= settledCount { return typed[offset - settledCount] }
+            return settled.utf8[settled.utf8.index(settled.utf8.startIndex, offsetBy: offset)]
+        }
+
+        /// Adds printable ASCII `byte` at the end, kept apart until the line changes otherwise.
+        @inline(__always)
+        mutating func type(_ byte: UInt8) {
+            typed.append(byte)
+        }
+
+        /// Joins the typed bytes to the rest of the line.
+        mutating func settle() {
+            guard !typed.isEmpty else { return }
+            settled.append(String(decoding: typed, as: UTF8.self))
+            typed.removeAll(keepingCapacity: true)
+        }
     }
+
+    /// The line whose typed bytes are kept apart, if any (see `Line.typed`).
+    private var lineWithTypedBytes: Int?
 
     /// Where one edit began: the line (by identity) and the first UTF-8 offset it changed.
     struct LineEdit: Sendable {
@@ -36,7 +84,10 @@ public struct EditorState: Sendable {
     /// Where the cursor is; always on a `Character` boundary of an existing line.
     public var cursor: TextPosition {
         get { boundedCursor }
-        set { boundedCursor = characterBoundary(atOrAfter: clamped(newValue)) }
+        set {
+            settleTypedBytes()
+            boundedCursor = characterBoundary(atOrAfter: clamped(newValue))
+        }
     }
     /// The cursor as stored: set directly only where it is known to be on a boundary.
     private var boundedCursor: TextPosition
@@ -50,7 +101,7 @@ public struct EditorState: Sendable {
         // Typing starts at the end of the last line. Its text still shares storage with the
         // caller's string; copied now, with room to grow, the first key does not copy the line.
         let last = storage.count - 1
-        let count = storage[last].text.utf8.count
+        let count = storage[last].byteCount
         if count > 15 { storage[last].text.reserveCapacity(count + count / 4 + 64) }
         cursor = endPosition
     }
@@ -61,7 +112,7 @@ public struct EditorState: Sendable {
     public var text: String {
         if storage.count == 1 { return storage[0].text }
         var result = ""
-        result.reserveCapacity(storage.reduce(storage.count) { $0 + $1.text.utf8.count })
+        result.reserveCapacity(storage.reduce(storage.count) { $0 + $1.byteCount })
         for (index, line) in storage.enumerated() {
             if index > 0 { result.append("\n") }
             result.append(line.text)
@@ -70,7 +121,9 @@ public struct EditorState: Sendable {
     }
 
     /// True when there is no text at all.
-    public var isEmpty: Bool { storage.count == 1 && storage[0].text.isEmpty }
+    // Inlined: a typed key asks it, and as a call it sat on a page of code of its own.
+    @inline(__always)
+    public var isEmpty: Bool { storage.count == 1 && storage[0].byteCount == 0 }
 
     /// The number of logical lines (at least 1).
     public var lineCount: Int { storage.count }
@@ -81,14 +134,14 @@ public struct EditorState: Sendable {
     /// The length of logical line `index` in UTF-8 bytes, read in place.
     // Inlined: a key asks it once, and as a call it sat on a page of code of its own.
     @inline(__always)
-    func byteCount(ofLine index: Int) -> Int { storage[index].text.utf8.count }
+    func byteCount(ofLine index: Int) -> Int { storage[index].byteCount }
 
     /// The identity of logical line `index`; it stays the same while the line is edited.
     func identity(ofLine index: Int) -> UInt64 { storage[index].identity }
 
     /// The end of the text.
     public var endPosition: TextPosition {
-        TextPosition(line: storage.count - 1, offset: storage[storage.count - 1].text.utf8.count)
+        TextPosition(line: storage.count - 1, offset: storage[storage.count - 1].byteCount)
     }
 
     /// The text between two positions.
@@ -110,10 +163,9 @@ public struct EditorState: Sendable {
     /// Whether the `Character` before `position` is whitespace, a line break included.
     func isWhitespace(before position: TextPosition) -> Bool {
         guard position.offset > 0 else { return position.line > 0 }
-        let utf8 = storage[position.line].text.utf8
-        let end = utf8.index(utf8.startIndex, offsetBy: position.offset)
-        let byte = utf8[utf8.index(before: end)]
-        let neighbour = position.offset < 2 ? 0 : utf8[utf8.index(end, offsetBy: -2)]
+        let line = storage[position.line]
+        let byte = line.byte(at: position.offset - 1)
+        let neighbour = position.offset < 2 ? 0 : line.byte(at: position.offset - 2)
         // Between two ASCII bytes characters always break, so the byte is the whole character.
         if byte < 0x80 && neighbour < 0x80 { return byte == 0x20 || (0x09...0x0D).contains(byte) }
         return character(before: position)?.isWhitespace ?? false
@@ -137,7 +189,7 @@ public struct EditorState: Sendable {
     public func position(before position: TextPosition) -> TextPosition {
         if position.offset == 0 {
             guard position.line > 0 else { return position }
-            return TextPosition(line: position.line - 1, offset: storage[position.line - 1].text.utf8.count)
+            return TextPosition(line: position.line - 1, offset: storage[position.line - 1].byteCount)
         }
         let text = storage[position.line].text
         let index = text.index(before: Self.index(in: text, at: position.offset))
@@ -162,10 +214,11 @@ public struct EditorState: Sendable {
     /// callers set it explicitly when they want it elsewhere.
     @discardableResult
     public mutating func replace(_ range: Range<TextPosition>, with replacement: String) -> Range<TextPosition> {
+        settleTypedBytes()
         let insertion = range.lowerBound
         let breaksLine = Self.hasLineBreak(replacement)
         if !breaksLine, insertion == range.upperBound, insertion.line >= 0, insertion.line < storage.count,
-           insertion.offset == storage[insertion.line].text.utf8.count {
+           insertion.offset == storage[insertion.line].byteCount {
             return append(replacement, toLine: insertion.line)
         }
         let lower = clamped(range.lowerBound), upper = clamped(range.upperBound)
@@ -207,11 +260,31 @@ public struct EditorState: Sendable {
         return lower..<end
     }
 
-    /// Types `text`, without a line break, at the cursor, which must end its line: what
-    /// ``replace(_:with:)`` does there, without the checks the caller has made.
+    /// Types printable ASCII `byte` at the cursor, which must end its line: what
+    /// ``replace(_:with:)`` does there, without the checks the caller has made, and with the
+    /// byte kept apart from the line's string until the line changes otherwise.
     @inline(__always)
-    mutating func typeAtLineEnd(_ text: String) -> Range<TextPosition> {
-        append(text, toLine: boundedCursor.line)
+    mutating func typeAtLineEnd(_ byte: UInt8) -> Range<TextPosition> {
+        let line = boundedCursor.line
+        if lineWithTypedBytes != line {
+            settleTypedBytes()
+            lineWithTypedBytes = line
+        }
+        let start = TextPosition(line: line, offset: storage[line].byteCount)
+        logEdit(ofLine: line, at: start.offset, isWithinLine: true)
+        storage[line].type(byte)
+        storage[line].revision = revision
+        let end = TextPosition(line: line, offset: start.offset + 1)
+        if boundedCursor == start { boundedCursor = end }
+        return start..<end
+    }
+
+    /// Joins bytes typed by ``typeAtLineEnd(_:)`` to their line's string. Reading the state
+    /// gives the same text either way; read after this, a line is not put together per read.
+    mutating func settleTypedBytes() {
+        guard let line = lineWithTypedBytes else { return }
+        lineWithTypedBytes = nil
+        storage[line].settle()
     }
 
     /// Text without a line break added at the end of a line: typing, the commonest edit of all,
@@ -219,7 +292,7 @@ public struct EditorState: Sendable {
     /// else it stays.
     @inline(__always)
     private mutating func append(_ text: String, toLine line: Int) -> Range<TextPosition> {
-        let start = TextPosition(line: line, offset: storage[line].text.utf8.count)
+        let start = TextPosition(line: line, offset: storage[line].byteCount)
         logEdit(ofLine: line, at: start.offset, isWithinLine: true)
         // In place, as every edit within a line: the string is not shared, so it grows without a copy.
         storage[line].text.append(text)
@@ -288,7 +361,7 @@ public struct EditorState: Sendable {
     /// Where line `index` ends now.
     func end(ofLine index: Int) -> LineEnd {
         LineEnd(generation: generation, revision: revision, line: index, identity: storage[index].identity,
-                byteCount: storage[index].text.utf8.count, isLastLine: index == storage.count - 1,
+                byteCount: storage[index].byteCount, isLastLine: index == storage.count - 1,
                 firstNewIdentity: nextIdentity)
     }
 
@@ -428,9 +501,9 @@ public struct EditorState: Sendable {
     /// around the cursor (a letter deleted between two regional indicators, a letter typed before
     /// a combining mark), and stepping back from inside a cluster would trap in `String`.
     private func characterBoundary(atOrAfter position: TextPosition) -> TextPosition {
-        let text = storage[position.line].text
         // A line's ends are always boundaries; the cursor is at the end after most keys.
-        if position.offset == 0 || position.offset == text.utf8.count { return position }
+        if position.offset == 0 || position.offset == storage[position.line].byteCount { return position }
+        let text = storage[position.line].text
         let index = Self.index(in: text, at: position.offset)
         guard index.samePosition(in: text) == nil else { return position }
         return TextPosition(line: position.line, offset: text.utf8.distance(from: text.startIndex, to: text.index(after: index)))
@@ -438,7 +511,7 @@ public struct EditorState: Sendable {
 
     private func clamped(_ position: TextPosition) -> TextPosition {
         let line = min(max(position.line, 0), storage.count - 1)
-        let offset = min(max(position.offset, 0), storage[line].text.utf8.count)
+        let offset = min(max(position.offset, 0), storage[line].byteCount)
         return TextPosition(line: line, offset: offset)
     }
 }
