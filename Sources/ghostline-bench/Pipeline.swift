@@ -4,7 +4,8 @@ import GhostlineCore
 /// and the editor, and each batch of reads ends in one layout and one render into `output`.
 ///
 /// It follows `InteractiveSession.run` step for step (printable ASCII read at once at a line's
-/// end takes the typing lane, `Editor.type(ascii:)` and `Display.echo(typedIn:…)`; other reads
+/// end takes the typing lane, `Editor.type(ascii:echoingIn:width:)`, then when the display's room
+/// declines `Display.echo(typedIn:…)` or a frame; other reads
 /// available at once become one batch of events and one frame; text changes are taken after
 /// every event; a submit draws the entry one last time without ghost text), so the figures
 /// measured here are what a keystroke costs in the real program minus the system calls.
@@ -82,8 +83,18 @@ struct Pipeline {
     private mutating func typeWithoutDecoding(_ read: ArraySlice<UInt8>) -> Bool {
         guard !decoder.isPending, !decoder.isInsidePaste else { return false }
         let editingStart = MonotonicClock.now()
-        guard read.withUnsafeBufferPointer({ editor.type(ascii: $0) }) else { return false }
-        editor.pendingChanges.removeAll(keepingCapacity: true)
+        let outcome = read.withUnsafeBufferPointer { editor.type(ascii: $0, echoingIn: &display, width: Self.width) }
+        switch outcome {
+        case .notTaken:
+            return false
+        case .echoed:
+            // Editing and the room's check are one call, counted as editing.
+            output.append(contentsOf: read)
+            stageTimes.editing += MonotonicClock.now() - editingStart
+            return true
+        case .typed:
+            break
+        }
         let drawingStart = MonotonicClock.now()
         stageTimes.editing += drawingStart - editingStart
         guard editor.presentsTextAlone,
