@@ -222,6 +222,85 @@ private struct DisplayBeside {
         return bytes.withUnsafeBufferPointer { display.echo(typed: $0, in: editor.state, width: width) }
     }
 
+    @Test func typingTheSuggestionsNextCharactersWritesOnlyThem() {
+        var editor = Editor(history: History(entries: ["make test --verbose"]))
+        var both = DisplayBeside(width: 30, height: 5, first: Self.presentation(editor))
+        editor.type("m")
+        both.draw(Self.presentation(editor))
+        #expect(both.screen.line(0) == "> make test --verbose")
+        for character in "ake test" {
+            editor.type(String(character))
+            #expect(both.draw(Self.presentation(editor)) == Array(String(character).utf8), "\(character)")
+            #expect(both.screensAgree, "\(character): \(both.disagreement)")
+        }
+        editor.type("!")
+        both.draw(Self.presentation(editor))
+        #expect(both.screensAgree, "a key off the suggestion draws a frame")
+        #expect(both.screen.line(0) == "> make test!")
+    }
+
+    @Test func typingTheWholeSuggestionLeavesTheRoomOpen() {
+        var editor = Editor(history: History(entries: ["go"]))
+        editor.recordsChanges = false
+        var both = DisplayBeside(width: 20, height: 5, first: Self.presentation(editor))
+        editor.type("g")
+        both.draw(Self.presentation(editor))
+        editor.type("o")
+        #expect(both.draw(Self.presentation(editor)) == Array("o".utf8))
+        #expect(both.screensAgree)
+        #expect(both.typeWithoutPresenting("!", into: &editor, presenting: { Self.presentation($0) }))
+        #expect(both.echoedInRoom == 1, "with the suggestion used up, the next key is echoed in the room")
+        #expect(both.screensAgree)
+    }
+
+    @Test func aSuggestionThatChangesIsDrawnAsAFrame() {
+        // A suggestion function of the app's own may suggest anything after any key.
+        var editor = Editor()
+        editor.suggestion = { text in text == "a" ? "abc" : text == "ab" ? "abxyz" : nil }
+        var both = DisplayBeside(width: 30, height: 5, first: Self.presentation(editor))
+        editor.type("a")
+        both.draw(Self.presentation(editor))
+        editor.type("b")
+        let bytes = both.draw(Self.presentation(editor))
+        #expect(bytes != Array("b".utf8))
+        #expect(both.screensAgree, "\(both.disagreement)")
+        #expect(both.screen.line(0) == "> abxyz")
+    }
+
+    /// Typing that mostly follows the suggestion, with other keys now and then, at sizes where
+    /// the suggestion wraps: the screen must be the frame pipeline's at every step.
+    @Test(arguments: [(80, 24), (20, 6), (9, 4)])
+    func typingAlongSuggestionsLeavesTheScreenAFramePipelineLeaves(width: Int, height: Int) {
+        var random = SplitMix64(seed: UInt64(width * 31 + height))
+        let entries = ["make test --filter DisplayTests", "git commit -m 'the room'", "swift build -c release"]
+        var editor = Editor(history: History(entries: entries))
+        var both = DisplayBeside(width: width, height: height, first: Self.presentation(editor))
+        var echoed = 0
+        for step in 0..<1_500 {
+            let roll = random.next() % 20
+            if roll == 0 {
+                _ = editor.handle(.control("u"))
+            } else if roll == 1 {
+                _ = editor.handle(.key(.backspace))
+            } else if roll < 4 {
+                editor.type(String(Character(UnicodeScalar(UInt8(0x61 + random.next() % 26)))))
+            } else if let next = editor.suggestionSuffix?.first {
+                editor.type(String(next))
+            } else if editor.state.isEmpty {
+                editor.type(String(entries[Int(random.next() % 3)].first!))
+            } else {
+                editor.type(" ")
+            }
+            let bytes = both.draw(Self.presentation(editor))
+            if bytes.count == 1 { echoed += 1 }
+            guard both.screensAgree else {
+                Issue.record("step \(step): \(both.disagreement)")
+                return
+            }
+        }
+        #expect(echoed > 300, "keys echoed alone \(echoed) times")
+    }
+
     @Test func theRoomTakesKeysUpToTheColumnBeforeTheMargin() {
         // "> " and 10 characters leave 8 of 20 columns, the last of which is the margin's.
         var editor = Editor(text: String(repeating: "a", count: 10))

@@ -14,9 +14,13 @@ public struct Display: Sendable {
     private var shown = ShownLine()
 
     private struct ShownLine {
-        /// Where the cursor's line ended, when the last frame showed the text and prompts alone
-        /// (no ghost text, no footer) with the cursor at the end of the line; nil otherwise.
+        /// Where the cursor's line ended, when the last frame showed the text and prompts with at
+        /// most an inline suggestion after the cursor (no placeholder, no footer) and the cursor
+        /// at the end of the line; nil otherwise.
         var end: EditorState.LineEnd?
+        /// The inline suggestion drawn after the cursor, if any: typing its next characters
+        /// only turns its cells into text.
+        var suggestion: StyledText?
         var prompt: StyledText = ""
         var continuationPrompt: StyledText = ""
         var width = 0
@@ -57,9 +61,12 @@ public struct Display: Sendable {
         let bytes = renderer.render(frame, screenRows: height)
         let state = presentation.state
         let cursor = state.cursor
-        if presentation.shownGhostText == nil && presentation.footer.isEmpty
-            && cursor.offset == state.line(cursor.line).utf8.count {
-            shown = ShownLine(end: state.end(ofLine: cursor.line), prompt: presentation.prompt,
+        // Ghost text on a text that is not empty is the suggestion (the placeholder shows only on
+        // an empty one).
+        let ghost = presentation.shownGhostText
+        if (ghost == nil || !state.isEmpty) && presentation.footer.isEmpty
+            && cursor.offset == state.byteCount(ofLine: cursor.line) {
+            shown = ShownLine(end: state.end(ofLine: cursor.line), suggestion: ghost, prompt: presentation.prompt,
                               continuationPrompt: presentation.continuationPrompt, width: width, height: height)
         } else {
             shown.end = nil
@@ -110,7 +117,8 @@ public struct Display: Sendable {
     /// or at the line's start (so that typed ASCII joins no character before it).
     private mutating func openRoom(in state: EditorState) {
         room.columns = 0
-        guard let end = shown.end, end.generation == state.generation, end.revision == state.revision,
+        guard let end = shown.end, shown.suggestion == nil, end.generation == state.generation,
+              end.revision == state.revision,
               (state.lastByte(ofLine: end.line) ?? 0) < 0x80 else { return }
         room.generation = end.generation
         room.revision = end.revision
@@ -135,11 +143,44 @@ public struct Display: Sendable {
     }
 
     /// The typed characters alone, when the text only grew by printable ASCII at the end of the
-    /// cursor's line since the last frame and nothing else would change on screen.
+    /// cursor's line since the last frame and nothing else would change on screen, or when they
+    /// are the next characters of the suggestion shown, whose rest stays as it was.
     private mutating func echo(_ presentation: Presentation, width: Int, height: Int) -> [UInt8]? {
-        guard shown.end != nil, presentation.shownGhostText == nil, presentation.footer.isEmpty else { return nil }
+        guard shown.end != nil, presentation.footer.isEmpty else { return nil }
+        let ghost = presentation.shownGhostText
+        if shown.suggestion != nil {
+            return echo(typedOver: presentation, suggestion: ghost, width: width, height: height)
+        }
+        guard ghost == nil else { return nil }
         return echo(typedIn: presentation.state, prompt: presentation.prompt,
                     continuationPrompt: presentation.continuationPrompt, width: width, height: height)
+    }
+
+    /// The echo of keys typed over the suggestion shown: they match its first characters, and
+    /// `suggestion`, the one to show now, is the rest of it (or nil when they used it all up).
+    /// On screen the typed characters take the suggestion's cells in the text's style; the
+    /// rest of the suggestion, and every row after, stays where it is.
+    @inline(never)
+    private mutating func echo(typedOver presentation: Presentation, suggestion: StyledText?,
+                               width: Int, height: Int) -> [UInt8]? {
+        let state = presentation.state
+        guard let end = shown.end, let shownSuggestion = shown.suggestion, shown.echoes < EditorState.editMemory / 2,
+              shown.width == width, shown.height == height, Self.isSame(shown.prompt, presentation.prompt),
+              Self.isSame(shown.continuationPrompt, presentation.continuationPrompt),
+              state.cursor.line == end.line, suggestion.map({ $0.style == shownSuggestion.style }) ?? true else { return nil }
+        let cursor = state.cursor
+        let shownBytes = shownSuggestion.text.utf8
+        guard let bytes = state.withASCIIAdded(at: end, { typed -> [UInt8]? in
+            guard !typed.isEmpty, cursor.offset == end.byteCount + typed.count, shownBytes.count >= typed.count,
+                  shownBytes.prefix(typed.count).elementsEqual(typed),
+                  (suggestion?.text.utf8 ?? "".utf8).elementsEqual(shownBytes.dropFirst(typed.count)) else { return nil }
+            return renderer.echo(typedOver: typed)
+        }) ?? nil else { return nil }
+        shown.end = state.end(ofLine: cursor.line)
+        shown.suggestion = suggestion
+        shown.echoes += 1
+        openRoom(in: state)
+        return bytes
     }
 
     /// The bytes that show what was typed since the last frame, for a presentation of `state`
@@ -154,7 +195,7 @@ public struct Display: Sendable {
                               width: Int, height: Int) -> [UInt8]? {
         catchUp()
         room.columns = 0
-        guard let end = shown.end, shown.echoes < EditorState.editMemory / 2,
+        guard let end = shown.end, shown.suggestion == nil, shown.echoes < EditorState.editMemory / 2,
               shown.width == width, shown.height == height, Self.isSame(shown.prompt, prompt),
               Self.isSame(shown.continuationPrompt, continuationPrompt) else { return nil }
         let cursor = state.cursor

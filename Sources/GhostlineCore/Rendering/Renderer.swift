@@ -120,6 +120,31 @@ public struct Renderer: Sendable {
         return output
     }
 
+    /// ``echo(typed:)`` for characters typed over ghost text: the cells from the cursor on
+    /// already show the same characters in another style, and the typed ones take them in the
+    /// text's. Nil, changing nothing, unless each cell holds its character alone and the last
+    /// stays before the row's last column.
+    mutating func echo(typedOver text: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        let row = cursor.row, column = cursor.column
+        guard !pendingWrap, currentStyle == .plain, previous?.cursor == cursor, let rowCount = previous?.rows.count,
+              row < rowCount, let width = previous?.width, column + text.count < width,
+              let cellCount = previous?.rows[row].count, column + text.count <= cellCount else { return nil }
+        for (index, byte) in text.enumerated() {
+            guard byte >= 0x20 && byte < 0x7F, let cell = previous?.rows[row][column + index],
+                  cell.width == 1, cell.bytes == ClusterBytes(ascii: byte) else { return nil }
+        }
+        output.removeAll(keepingCapacity: true)
+        output.append(contentsOf: text)
+        for (index, byte) in text.enumerated() { previous!.rows[row][column + index] = Cell(ClusterBytes(ascii: byte)) }
+        // Cells changed style under the row's identity: the next frame compares it cell by cell.
+        if row < previous!.rowIdentities.count { previous!.rowIdentities[row] = 0 }
+        cursor.column += text.count
+        previous!.cursor = cursor
+        previous!.cursorIsPastMargin = false
+        rowsScrolledByEcho = 0
+        return output
+    }
+
     /// How many printable ASCII characters ``echo(typed:)`` would take now without reaching the
     /// row's last column: the cells left there when the cursor ends its row's drawn cells in
     /// plain style, 0 otherwise.
