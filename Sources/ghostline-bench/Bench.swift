@@ -23,6 +23,7 @@ struct Bench {
         editManyLines()
         holdKey()
         typeWithHistory()
+        typeAlongSuggestion()
     }
 
     // MARK: - Scenarios
@@ -207,6 +208,35 @@ struct Bench {
         if let few = costs[10], let many = costs[1_000] {
             targets.append(TargetCheck(name: "Typing, ns/key: 1,000 history entries ÷ 10", measured: many / few,
                                        limit: 1.5, target: "≈ 1 (≤ 1.5)"))
+        }
+    }
+
+    /// Keys that follow the inline suggestion only turn its cells into text: typing along it
+    /// must cost what typing does, at any line length, not a frame per key.
+    private mutating func typeAlongSuggestion() {
+        let lengths = [50, 5_000]
+        let typed = generator.printableText(count: 100)
+        let rows = lengths.map { length in
+            let start = generator.printableText(count: length)
+            let entry = start + typed + generator.printableText(count: 50)
+            let keys = Self.keystrokes(typed)
+            return ComparedRow(scenario: "9. Type 100 keys along a suggestion, line of \(Format.grouped(length))",
+                               keys: keys.count) { bench in
+                var pipeline = Pipeline(text: start, history: History(entries: [entry]))
+                return bench.timeTyping(keys, into: &pipeline, expecting: start + typed,
+                                        "typing along a suggestion on a line of \(length)")
+            }
+        }
+        let measured = measureSideBySide(rows, runs: 21)
+        if let short = measured.first?.bestNanosecondsPerKey, let long = measured.last?.bestNanosecondsPerKey {
+            targets.append(TargetCheck(name: "Typing along a suggestion, ns/key: line of 5,000 ÷ line of 50",
+                                       measured: long / short, limit: 1.5, target: "≈ 1 (≤ 1.5)"))
+        }
+        // On the line of 5,000 the screen is full: each time the cursor reaches the next row, that
+        // row of the suggestion scrolls into view and is drawn, about a byte per key more.
+        if let short = measured.first {
+            targets.append(TargetCheck(name: "Typing along a suggestion: bytes/key (line of 50)",
+                                       measured: short.bytesPerKey ?? 0, limit: 2, target: "≈ 1 (≤ 2)"))
         }
     }
 

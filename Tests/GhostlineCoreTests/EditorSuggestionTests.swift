@@ -142,3 +142,39 @@ func tabOrRightOnAnEmptyEntryInsertsTheDefault(key: KeyEvent) {
         #expect(memoAnswers > 1_000)
     }
 }
+
+/// Typing along suggestions, off them now and then, over entries where a combining mark follows
+/// ASCII: after every key the suggestion must be what a search through all of history gives,
+/// whether the editor found it by following its last match or by searching.
+@Test(arguments: [false, true])
+func followingASuggestionFindsWhatASearchFinds(typingApart: Bool) {
+    let entries = ["cafe noir", "cafe\u{301} au lait", "make test", "make test --verbose", "x\r\ny", "ma\u{0301}ke"]
+    var editor = Editor(history: History(entries: entries))
+    editor.recordsChanges = !typingApart
+    var random = SplitMix64(seed: typingApart ? 11 : 12)
+    func expected(for text: String) -> String? {
+        guard !text.isEmpty else { return nil }
+        guard let entry = entries.last(where: {
+            $0.utf8.count > text.utf8.count && $0.utf8.starts(with: text.utf8) && $0.hasPrefix(text)
+        }) else { return nil }
+        return String(Substring(entry.utf8.dropFirst(text.utf8.count)))
+    }
+    for step in 0..<2_000 {
+        let roll = random.next() % 10
+        if roll == 0 {
+            _ = editor.handle(.control("u"))
+        } else if roll == 1 {
+            _ = editor.handle(.key(.backspace))
+        } else if roll == 2 {
+            _ = editor.handle(.text(String(Character(UnicodeScalar(UInt8(0x61 + random.next() % 26))))))
+        } else if let next = editor.suggestionSuffix?.utf8.first, next < 0x80 {
+            let key = [next]
+            if !key.withUnsafeBufferPointer({ editor.type(ascii: $0) }) { _ = editor.handle(.text(String(UnicodeScalar(next)))) }
+        } else if let next = editor.suggestionSuffix?.first {
+            _ = editor.handle(.text(String(next)))
+        } else {
+            _ = editor.handle(.text(["c", "m", "x", " "][Int(random.next() % 4)]))
+        }
+        #expect(editor.suggestionSuffix == expected(for: editor.state.text), "step \(step), text \(editor.state.text)")
+    }
+}

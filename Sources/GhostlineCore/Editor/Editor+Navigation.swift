@@ -192,8 +192,17 @@ extension Editor {
         var searchEnd = history.entries.count
         var textByteCount: Int?
         if let memo = suggestionMemo, memo.isOf(history), memo.end.line == end.line,
-           let added = state.withASCIIAdded(at: memo.end, \.count) {
-            textByteCount = memo.textByteCount + added
+           let added = state.withASCIIAdded(at: memo.end, { added -> (count: Int, continuesMatch: Bool) in
+               (added.count, memo.match.map { Self.entry(history.entries[$0], continues: memo.textByteCount, with: added) } ?? false)
+           }) {
+            textByteCount = memo.textByteCount + added.count
+            // The match still extends the text: no newer entry can (it would have extended the
+            // shorter text too), so it is still the newest, found without reading the text.
+            if added.continuesMatch {
+                suggestionMemo = SuggestionMemo(historyIdentity: history.identity, historyVersion: history.version,
+                                                end: end, textByteCount: memo.textByteCount + added.count, match: memo.match)
+                return
+            }
             searchEnd = memo.match.map { $0 + 1 } ?? 0
         }
         var match: Int?
@@ -213,6 +222,21 @@ extension Editor {
         }
         suggestionMemo = SuggestionMemo(historyIdentity: history.identity, historyVersion: history.version,
                                         end: end, textByteCount: count, match: match)
+    }
+
+    /// True when `entry`, which extended a text of `byteCount` bytes, extends that text with
+    /// `added` (ASCII) after it too, and is longer: its next bytes are `added`, and the byte after
+    /// them is ASCII, so the text ends on a `Character` boundary of the entry, as it did before.
+    static func entry(_ entry: String, continues byteCount: Int, with added: UnsafeBufferPointer<UInt8>) -> Bool {
+        let utf8 = entry.utf8
+        let newCount = byteCount + added.count
+        guard utf8.count > newCount, let last = added.last, last != 0x0D else { return false }
+        var index = utf8.index(utf8.startIndex, offsetBy: byteCount)
+        for byte in added {
+            guard utf8[index] == byte else { return false }
+            index = utf8.index(after: index)
+        }
+        return utf8[index] < 0x80
     }
 
     /// True when `full` starts with exactly the bytes of `text`, at a `Character` boundary.
