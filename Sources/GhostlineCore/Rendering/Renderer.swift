@@ -110,14 +110,7 @@ public struct Renderer: Sendable {
             output.append(contentsOf: text)
         }
         for byte in text { previous!.rows[row].append(Cell(ClusterBytes(ascii: byte))) }
-        // Layout never saw these cells: under its identity the row would pass for one that only
-        // grows from what layout drew, so the next frame compares it cell by cell instead.
-        if row < previous!.rowIdentities.count { previous!.rowIdentities[row] = 0 }
-        cursor.column += text.count
-        previous!.cursor = cursor
-        previous!.cursorIsPastMargin = false
-        rowsScrolledByEcho = 0
-        return output
+        return advance(pastEchoed: text.count, onRow: row)
     }
 
     /// ``echo(typed:)`` for characters typed over ghost text: the cells from the cursor on
@@ -136,9 +129,17 @@ public struct Renderer: Sendable {
         output.removeAll(keepingCapacity: true)
         output.append(contentsOf: text)
         for (index, byte) in text.enumerated() { previous!.rows[row][column + index] = Cell(ClusterBytes(ascii: byte)) }
-        // Cells changed style under the row's identity: the next frame compares it cell by cell.
+        return advance(pastEchoed: text.count, onRow: row)
+    }
+
+    /// How an echo of `count` characters on `row` ends: the cursor after them, and the echo's
+    /// bytes returned.
+    private mutating func advance(pastEchoed count: Int, onRow row: Int) -> [UInt8] {
+        // Layout never saw these cells: under its identity the row would pass for one that only
+        // grows from what layout drew (or, typed over ghost text, for one unchanged), so the next
+        // frame compares it cell by cell instead.
         if row < previous!.rowIdentities.count { previous!.rowIdentities[row] = 0 }
-        cursor.column += text.count
+        cursor.column += count
         previous!.cursor = cursor
         previous!.cursorIsPastMargin = false
         rowsScrolledByEcho = 0
