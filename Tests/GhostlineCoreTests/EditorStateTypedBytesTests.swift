@@ -25,6 +25,18 @@ import GhostlineTestSupport
         #expect(!state.isEmpty)
     }
 
+    @Test func bytesAddedSinceAMarkAreReadFromWhereverTheyAre() {
+        var state = EditorState(text: "x")
+        let beforeAll = state.end(ofLine: 0)
+        Self.typed("ab", into: &state)
+        state.settleTypedBytes()
+        let afterSettling = state.end(ofLine: 0)
+        Self.typed("cd", into: &state)
+        #expect(state.withASCIIAdded(at: afterSettling) { Array($0) } == Array("cd".utf8), "all apart")
+        #expect(state.withASCIIAdded(at: beforeAll) { Array($0) } == Array("abcd".utf8), "some in the string")
+        #expect(state.withASCIIAdded(at: state.end(ofLine: 0)) { Array($0) } == [], "none")
+    }
+
     @Test func anEditJoinsTheTypedBytesFirst() {
         var state = EditorState(text: "ab")
         Self.typed("cd", into: &state)

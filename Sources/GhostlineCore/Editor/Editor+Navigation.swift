@@ -192,8 +192,10 @@ extension Editor {
         var searchEnd = history.entries.count
         var textByteCount: Int?
         if let memo = suggestionMemo, memo.isOf(history), memo.end.line == end.line,
-           let added = state.withASCIIAdded(at: memo.end, { added -> (count: Int, continuesMatch: Bool) in
-               (added.count, memo.match.map { Self.entry(history.entries[$0], continues: memo.textByteCount, with: added) } ?? false)
+           let added = state.withASCIIAdded(at: memo.end, { [entries = history.entries] added -> (count: Int, continuesMatch: Bool) in
+               // The entries captured by value: a closure reading the editor's history while the
+               // state is read would have the state copied first.
+               (added.count, memo.match.map { Self.entry(entries[$0], continues: memo.textByteCount, with: added) } ?? false)
            }) {
             textByteCount = memo.textByteCount + added.count
             // The match still extends the text: no newer entry can (it would have extended the

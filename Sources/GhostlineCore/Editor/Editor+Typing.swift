@@ -36,11 +36,7 @@ extension Editor {
             typeAskingAndRecording(bytes)
         }
         lastCommand = .other
-        if suggestionMemo != nil || mayShowSuggestions {
-            // The memo reads the line's bytes: joined once here rather than put together per read.
-            state.settleTypedBytes()
-            updateSuggestionMemo()
-        }
+        if suggestionMemo != nil || mayShowSuggestions { updateSuggestionMemo() }
         return true
     }
 
@@ -70,7 +66,7 @@ extension Editor {
         guard typeKeepingBytesApart(bytes) else { return .notTaken }
         // `presentsTextAlone` spelled out, so that the copy of the editor a call to
         // `suggestionSuffix` needs is made only on the way that calls it.
-        guard search == nil, completionListing.isEmpty, !state.isEmpty, !mayShowSuggestions || suggestionSuffix == nil else {
+        guard search == nil, completionListing.isEmpty, !state.isEmpty, !mayShowSuggestions || !showsSuggestionNow() else {
             state.settleTypedBytes()
             return .typed
         }
@@ -104,6 +100,22 @@ extension Editor {
     /// ``Display/echo(typedIn:prompt:continuationPrompt:width:height:)``).
     public var presentsTextAlone: Bool {
         search == nil && completionListing.isEmpty && !state.isEmpty && (!mayShowSuggestions || suggestionSuffix == nil)
+    }
+
+    /// Whether ``suggestionSuffix`` is not nil, answered from the memo when it is up to date, as
+    /// it is after typing, without making the suffix.
+    // Mutating, and the look-up kept apart: a getter called from a mutating method runs on a
+    // copy of the whole editor, which the compiler made even on the way that needs no look-up.
+    @inline(__always)
+    mutating func showsSuggestionNow() -> Bool {
+        guard showsSuggestions, search == nil, !state.isEmpty, state.cursor == state.endPosition else { return false }
+        if suggestion == nil, let memo = suggestionMemo, memo.describes(state, history) { return memo.match != nil }
+        return looksUpSuggestion()
+    }
+
+    @inline(never)
+    private mutating func looksUpSuggestion() -> Bool {
+        suggestionSuffix != nil
     }
 
     /// False when no suggestion can show: none are shown, or there is neither a suggestion

@@ -64,6 +64,9 @@ public struct Editor {
         /// The entry's index, nil when no entry extends the text.
         var match: Int?
 
+        /// Whether the memo was made for `state` and `history` as they are.
+        // Inlined, so that the state is read in place rather than copied to be passed.
+        @inline(__always)
         func describes(_ state: EditorState, _ history: History) -> Bool {
             end.revision == state.revision && end.generation == state.generation && isOf(history)
         }

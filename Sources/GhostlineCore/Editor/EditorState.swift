@@ -43,6 +43,14 @@ public struct EditorState: Sendable {
             return settled.utf8[settled.utf8.index(settled.utf8.startIndex, offsetBy: offset)]
         }
 
+        /// Calls `body` with the bytes from `offset` to the end when they are all typed bytes kept
+        /// apart (printable ASCII); nil, without calling it, when some are in the string.
+        func withTypedBytes<Result>(from offset: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+            let settledCount = settled.utf8.count
+            guard offset >= settledCount, !typed.isEmpty else { return nil }
+            return typed.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[(offset - settledCount)...])) }
+        }
+
         /// Adds printable ASCII `byte` at the end, kept apart until the line changes otherwise.
         @inline(__always)
         mutating func type(_ byte: UInt8) {
@@ -373,10 +381,15 @@ public struct EditorState: Sendable {
     func withASCIIAdded<Result>(at mark: LineEnd, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
         guard mark.generation == generation, mark.line < storage.count, storage[mark.line].identity == mark.identity,
               changedOnly(line: mark.identity, from: mark.byteCount, since: mark.revision) else { return nil }
-        // The bytes in place, without a copy or a walk through String's views: a line that was
-        // edited is a native string, whose bytes are contiguous.
-        let result = storage[mark.line].text.utf8.withContiguousStorageIfAvailable { utf8 -> Result? in
-            guard utf8.count >= mark.byteCount, mark.byteCount == 0 || utf8[mark.byteCount - 1] < 0x80 else { return nil }
+        let line = storage[mark.line]
+        guard line.byteCount >= mark.byteCount, mark.byteCount == 0 || line.byte(at: mark.byteCount - 1) < 0x80 else {
+            return nil
+        }
+        // Bytes typed since, still kept apart from the line's string, are read where they are;
+        // otherwise the line's bytes in place, without a copy or a walk through String's views:
+        // a line that was edited is a native string, whose bytes are contiguous.
+        if let result = line.withTypedBytes(from: mark.byteCount, body) { return result }
+        let result = line.text.utf8.withContiguousStorageIfAvailable { utf8 -> Result? in
             let added = UnsafeBufferPointer(rebasing: utf8[mark.byteCount...])
             for byte in added where byte >= 0x80 { return nil }
             return body(added)
