@@ -29,7 +29,7 @@ extension Editor {
             // No one to ask or tell: each byte is appended and its undo recorded directly.
             for byte in bytes {
                 let start = state.cursor
-                let startsWord = byte == 0x20 && !state.isWhitespace(before: start)
+                let startsWord = UndoHistory.startsWord(typing: byte, at: start, in: state)
                 undoHistory.recordTyping(state.typeAtLineEnd(byte), startsWord: startsWord)
             }
         } else {

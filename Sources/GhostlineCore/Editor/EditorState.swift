@@ -278,13 +278,10 @@ public struct EditorState: Sendable {
             settleTypedBytes()
             lineWithTypedBytes = line
         }
-        let start = TextPosition(line: line, offset: storage[line].byteCount)
-        logEdit(ofLine: line, at: start.offset, isWithinLine: true)
+        let start = storage[line].byteCount
+        logEdit(ofLine: line, at: start, isWithinLine: true)
         storage[line].type(byte)
-        storage[line].revision = revision
-        let end = TextPosition(line: line, offset: start.offset + 1)
-        if boundedCursor == start { boundedCursor = end }
-        return start..<end
+        return finishAppending(toLine: line, from: start, count: 1)
     }
 
     /// Joins bytes typed by ``typeAtLineEnd(_:)`` to their line's string. Reading the state
@@ -300,13 +297,20 @@ public struct EditorState: Sendable {
     /// else it stays.
     @inline(__always)
     private mutating func append(_ text: String, toLine line: Int) -> Range<TextPosition> {
-        let start = TextPosition(line: line, offset: storage[line].byteCount)
-        logEdit(ofLine: line, at: start.offset, isWithinLine: true)
+        let start = storage[line].byteCount
+        logEdit(ofLine: line, at: start, isWithinLine: true)
         // In place, as every edit within a line: the string is not shared, so it grows without a copy.
         storage[line].text.append(text)
+        return finishAppending(toLine: line, from: start, count: text.utf8.count)
+    }
+
+    /// How adding `count` bytes at `offset`, the end of `line`, ends: the line marked with the
+    /// edit's revision, a cursor at that end moved with the text (a line's end is a boundary, so
+    /// it is stored as it is), the range the bytes now occupy returned.
+    @inline(__always)
+    private mutating func finishAppending(toLine line: Int, from offset: Int, count: Int) -> Range<TextPosition> {
         storage[line].revision = revision
-        let end = TextPosition(line: line, offset: start.offset + text.utf8.count)
-        // A line's end is a boundary, so the cursor is stored as it is.
+        let start = TextPosition(line: line, offset: offset), end = TextPosition(line: line, offset: offset + count)
         if boundedCursor == start { boundedCursor = end }
         return start..<end
     }

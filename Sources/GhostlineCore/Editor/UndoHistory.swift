@@ -81,6 +81,13 @@ struct UndoHistory: Sendable {
         return text.first?.isWhitespace == true && !state.isWhitespace(before: position)
     }
 
+    /// ``startsWord(inserting:at:in:)`` for printable ASCII `byte` typed alone, a character by
+    /// itself: only a space can start a word.
+    @inline(__always)
+    static func startsWord(typing byte: UInt8, at position: TextPosition, in state: EditorState) -> Bool {
+        byte == 0x20 && !state.isWhitespace(before: position)
+    }
+
     /// Ends the current group, so the next edit starts a new one (after a cursor move, say).
     mutating func closeGroup() { newestKind = nil }
 

@@ -41,7 +41,6 @@ public struct Display: Sendable {
         var revision: UInt64 = 0
         var identity: UInt64 = 0
         var byteCount = 0
-        var width = 0
         /// Characters that fit before the row's last column; 0 while the room is closed.
         var columns = 0
         /// Characters echoed that the renderer has not yet drawn into its picture of the screen.
@@ -85,16 +84,11 @@ public struct Display: Sendable {
     /// the prompts and what the presentation would show besides the text, which the caller
     /// knows (as from ``Editor/presentsTextAlone``).
     public mutating func echo(typed: UnsafeBufferPointer<UInt8>, in state: EditorState, width: Int) -> Bool {
-        guard typed.count <= room.columns, room.width == width, state.generation == room.generation,
+        guard typed.count <= room.columns, shown.width == width, state.generation == room.generation,
               shown.echoes < EditorState.editMemory / 2,
               state.hasOnlyAdded(typed, toLine: room.identity, at: room.byteCount, since: room.revision) else { return false }
         for byte in typed where byte < 0x20 || byte >= 0x7F { return false }
-        // One at a time: appending a buffer takes the generic way, longer than a key's one byte.
-        for byte in typed { room.pending.append(byte) }
-        room.byteCount += typed.count
-        room.columns -= typed.count
-        room.revision = state.revision
-        shown.echoes += 1
+        take(typed, intoRoomAt: state.revision)
         return true
     }
 
@@ -104,13 +98,20 @@ public struct Display: Sendable {
     mutating func echo(typed: UnsafeBufferPointer<UInt8>, appendedAt offset: Int, toLine identity: UInt64,
                        after revision: UInt64, of generation: UInt64, width: Int) -> Bool {
         guard typed.count <= room.columns, room.revision == revision, room.byteCount == offset, room.identity == identity,
-              room.generation == generation, room.width == width, shown.echoes < EditorState.editMemory / 2 else { return false }
+              room.generation == generation, shown.width == width, shown.echoes < EditorState.editMemory / 2 else { return false }
+        take(typed, intoRoomAt: revision &+ UInt64(typed.count))
+        return true
+    }
+
+    /// Notes `typed`, just echoed in the room, which the state now holds at `revision`.
+    @inline(__always)
+    private mutating func take(_ typed: UnsafeBufferPointer<UInt8>, intoRoomAt revision: UInt64) {
+        // One at a time: appending a buffer takes the generic way, longer than a key's one byte.
         for byte in typed { room.pending.append(byte) }
         room.byteCount += typed.count
         room.columns -= typed.count
-        room.revision = revision &+ UInt64(typed.count)
+        room.revision = revision
         shown.echoes += 1
-        return true
     }
 
     /// Opens the room for typing when the cursor ends its line and its row, after printable ASCII
@@ -124,7 +125,6 @@ public struct Display: Sendable {
         room.revision = end.revision
         room.identity = end.identity
         room.byteCount = end.byteCount
-        room.width = shown.width
         room.columns = renderer.echoRoom
     }
 
