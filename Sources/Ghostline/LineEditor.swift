@@ -47,10 +47,21 @@ public final class LineEditor {
         get { engine.history }
         set { engine.history = newValue }
     }
-    /// A file that history is loaded from and every submitted entry appended to.
+    /// A file that history is loaded from, when it is set, and every submitted entry appended to.
+    ///
+    /// A file that cannot be loaded (a symbolic link, not a regular file, unreadable) leaves the
+    /// history empty and is not written to either. Failures go to ``historyFileErrorHandler``.
     public var historyFile: HistoryFile? {
-        didSet { if let historyFile { engine.history = historyFile.load(capacity: history.capacity) } }
+        didSet { loadHistoryFile() }
     }
+    /// Told why the history file could not be loaded or an entry not saved to it, on the thread
+    /// that called ``readLine(initialText:)``: a failure to load at the start of the next
+    /// `readLine`, before the prompt (so the handler may be set before or after the file), a
+    /// failure to save just before `readLine` returns the entry, which is never lost to it.
+    /// Without a handler these failures go unreported.
+    public var historyFileErrorHandler: ((HistoryFileError) -> Void)?
+    /// How loading the history file went, and whether a failure was reported.
+    var historyFileState = HistoryFileState.usable
     /// Candidates for the word before the cursor, offered by Tab.
     public var completion: ((CompletionContext) -> [String])? {
         get { engine.completion }
@@ -205,8 +216,10 @@ public final class LineEditor {
     ///
     /// - Parameter initialText: The text the entry starts with.
     /// - Throws: ``LineEditorError/interrupted`` on Ctrl-C, ``LineEditorError/system(_:)`` when
-    ///   the terminal cannot be used.
+    ///   the terminal cannot be used; never for the history file, whose failures go to
+    ///   ``historyFileErrorHandler``.
     public func readLine(initialText: String = "") throws -> String? {
+        reportHistoryFileLoadFailure()
         engine.isMultiline = isMultiline
         guard input.isTerminal else {
             if pipedInput == nil { pipedInput = PipedInput(descriptor: input) }
@@ -220,7 +233,7 @@ public final class LineEditor {
         self.session = session
         defer { self.session = nil }
         let entry = try session.run(initialText: initialText)
-        if let entry { try historyFile?.append(entry) }
+        if let entry { saveToHistoryFile(entry) }
         return entry
     }
 

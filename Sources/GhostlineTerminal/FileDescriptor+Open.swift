@@ -5,30 +5,61 @@ extension FileDescriptor {
     /// it with `permissions` when `O_CREAT` is among them.
     ///
     /// The corresponding C function is `open`.
-    public static func open(_ path: String, flags: Int32, permissions: mode_t = 0o600) throws -> FileDescriptor {
-        while true {
-            let descriptor = Glibc.open(path, flags | O_CLOEXEC, permissions)
-            if descriptor >= 0 { return FileDescriptor(rawValue: descriptor) }
-            let error = Errno.current
-            if error != .interrupted { throw error }
-        }
+    public static func open(_ path: String, flags: Int32, permissions: mode_t = 0o600) throws(Errno) -> FileDescriptor {
+        let descriptor = try valueOrErrno { Glibc.open(path, flags | O_CLOEXEC, permissions) }.get()
+        return FileDescriptor(rawValue: descriptor)
     }
 
     /// Sets the file's permission bits, whatever the process's umask made them.
     ///
     /// The corresponding C function is `fchmod`.
-    public func setPermissions(_ permissions: mode_t) throws {
-        if fchmod(rawValue, permissions) != 0 { throw Errno.current }
+    public func setPermissions(_ permissions: mode_t) throws(Errno) {
+        try nothingOrErrno { fchmod(rawValue, permissions) }.get()
     }
 
-    /// Reads until the end of the file.
-    public func readToEnd() throws -> [UInt8] {
+    /// Reads from `offset` until the end of the file, or until `limit` bytes were read if that
+    /// comes first, so that a file which is huge, or grows while it is read, costs no more than
+    /// `limit` bytes of memory.
+    ///
+    /// The descriptor's own position is left where it was.
+    ///
+    /// The corresponding C function is `pread`.
+    public func read(atMost limit: Int, fromOffset offset: Int) throws(Errno) -> [UInt8] {
         var result: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = try chunk.withUnsafeMutableBytes { try read(into: $0) }
-            if count == 0 { return result }
+        while result.count < limit {
+            let wanted = min(chunk.count, limit - result.count)
+            let position = off_t(offset + result.count)
+            let count = try chunk.withUnsafeMutableBytes { buffer in
+                valueOrErrno { pread(rawValue, buffer.baseAddress, wanted, position) }
+            }.get()
+            if count == 0 { break }
             result.append(contentsOf: chunk[0..<count])
+        }
+        return result
+    }
+
+    /// Waits until what was written to the file is on the storage device, so that a crash or a
+    /// power cut cannot leave it shorter than what was written.
+    ///
+    /// The corresponding C function is `fsync`.
+    public func synchronize() throws(Errno) {
+        try nothingOrErrno { fsync(rawValue) }.get()
+    }
+
+    /// Writes every byte to a file, however many calls it takes.
+    ///
+    /// Unlike ``writeAll(_:)``, which also serves terminals and pipes, this never waits for the
+    /// descriptor to become writable: a file always is. A write to a file is cut short only by a
+    /// signal or a full disk, and the next call then carries on or says why.
+    ///
+    /// The corresponding C function is `write`.
+    public func writeAllToFile(_ bytes: [UInt8]) throws(Errno) {
+        var offset = 0
+        while offset < bytes.count {
+            offset += try bytes[offset...].withUnsafeBytes { buffer in
+                valueOrErrno { Glibc.write(rawValue, buffer.baseAddress, buffer.count) }
+            }.get()
         }
     }
 }
@@ -36,13 +67,13 @@ extension FileDescriptor {
 /// Replaces the file at `destination` with the one at `source`, atomically.
 ///
 /// The corresponding C function is `rename`.
-public func replaceFile(at destination: String, with source: String) throws {
-    if rename(source, destination) != 0 { throw Errno.current }
+public func replaceFile(at destination: String, with source: String) throws(Errno) {
+    try nothingOrErrno { rename(source, destination) }.get()
 }
 
 /// Removes the file at `path`.
 ///
 /// The corresponding C function is `unlink`.
-public func removeFile(at path: String) throws {
-    if unlink(path) != 0 { throw Errno.current }
+public func removeFile(at path: String) throws(Errno) {
+    try nothingOrErrno { unlink(path) }.get()
 }

@@ -25,6 +25,8 @@ let editor = LineEditor(prompt: options.prompt, placeholder: options.placeholder
 editor.isMultiline = options.isMultiline
 editor.defaultText = options.defaultText
 if !options.usesColor { editor.usesColor = false }
+// A history file that cannot be read or written costs the history, never the entry: say why and go on.
+editor.historyFileErrorHandler = { error in writeStandardError("ghostline: \(error)\n") }
 if let path = options.historyPath { editor.historyFile = HistoryFile(path: path) }
 if !options.completions.isEmpty {
     let words = options.completions
