@@ -55,6 +55,9 @@ public struct HistoryFile: Sendable {
     /// - Throws: ``HistoryFileError`` when the path is a symbolic link or not a regular file, or
     ///   the file cannot be read.
     public func load(capacity: Int = 1_000) throws(HistoryFileError) -> History {
+        // As History keeps at least one entry; and `2 * capacity` is never computed, which would
+        // overflow for a capacity meant as unlimited.
+        let capacity = max(1, capacity)
         let file: FileDescriptor
         do {
             file = try openRegularFile(flags: O_RDONLY, for: .load).file
@@ -64,7 +67,7 @@ public struct HistoryFile: Sendable {
         }
         defer { try? file.close() }
         var lines = try readLines(of: file, for: .load)
-        if lines.count > 2 * capacity, let rewritten = try? compact(keepingNewest: capacity) {
+        if lines.count - capacity > capacity, let rewritten = try? compact(keepingNewest: capacity) {
             lines = rewritten
         }
         return History(entries: lines.suffix(capacity).map { Self.decode($0) }, capacity: capacity)
