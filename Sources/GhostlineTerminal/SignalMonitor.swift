@@ -18,8 +18,12 @@ import Synchronization
 /// Signal dispositions belong to the whole process, so only one monitor can be installed at a
 /// time. Handlers are installed with `SA_RESTART`, so code outside the editor sees as few
 /// interrupted calls as possible.
+///
+/// A signal that is ignored (`SIG_IGN`) when the monitor is made stays ignored and is not
+/// watched, as shells and readline leave it: `nohup` ignores `SIGHUP` so that the program
+/// outlives its terminal, and a shell ignores `SIGINT` and `SIGQUIT` for its background jobs.
 public final class SignalMonitor {
-    /// The signals being watched.
+    /// The signals being watched: those asked for, less the ones that were ignored.
     public let signals: [Int32]
 
     /// The read end of the pipe: readable when a watched signal arrived since the last `drain()`.
@@ -29,7 +33,8 @@ public final class SignalMonitor {
     private var previousActions: [(signal: Int32, action: sigaction)] = []
     private var isInstalled = true
 
-    /// Installs a handler for each signal, remembering the dispositions it replaces.
+    /// Installs a handler for each signal that is not ignored, remembering the dispositions it
+    /// replaces.
     ///
     /// Both ends of the pipe are close-on-exec and non-blocking: a handler must never block
     /// on a full pipe, and `drain()` must stop when the pipe is empty. (The Swift `Glibc` module
@@ -42,7 +47,7 @@ public final class SignalMonitor {
     /// The corresponding C functions are `pipe`, `fcntl` and `sigaction`.
     public init(signals: [Int32]) throws {
         var unique: [Int32] = []
-        for signal in signals where !unique.contains(signal) {
+        for signal in signals where !unique.contains(signal) && !Self.isIgnored(signal) {
             unique.append(signal)
         }
         self.signals = unique
@@ -75,6 +80,16 @@ public final class SignalMonitor {
             uninstall()
             throw error
         }
+    }
+
+    /// Whether the signal's disposition is `SIG_IGN` now. A number that is no signal counts as
+    /// not ignored, so that installing it reports the error.
+    private static func isIgnored(_ signal: Int32) -> Bool {
+        var current = sigaction()
+        guard sigaction(signal, nil, &current) == 0, let handler = current.__sigaction_handler.sa_handler else {
+            return false
+        }
+        return unsafeBitCast(handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
     }
 
     private func install(_ signal: Int32) throws {

@@ -136,6 +136,25 @@ extension ProcessWideStateTests {
             #expect(monitor.drain() == [SIGURG, SIGWINCH])
         }
 
+        /// As `nohup` leaves `SIGHUP`: a monitor neither watches nor replaces an ignored signal.
+        @Test func anIgnoredSignalStaysIgnored() throws {
+            var ignore = sigaction()
+            ignore.__sigaction_handler.sa_handler = SIG_IGN
+            sigemptyset(&ignore.sa_mask)
+            var previous = sigaction()
+            #expect(sigaction(SIGUSR2, &ignore, &previous) == 0)
+            defer { sigaction(SIGUSR2, &previous, nil) }
+            let ignored = disposition(of: SIGUSR2)
+
+            let monitor = try SignalMonitor(signals: [SIGUSR2, SIGWINCH])
+            #expect(monitor.signals == [SIGWINCH])
+            #expect(disposition(of: SIGUSR2) == ignored)
+            raiseOnThisThread(SIGUSR2)
+            #expect(!monitor.hasPendingSignals)
+            monitor.uninstall()
+            #expect(disposition(of: SIGUSR2) == ignored)
+        }
+
         @Test func uninstallPutsBackThePreviousDisposition() throws {
             let before = disposition(of: SIGWINCH)
             let monitor = try SignalMonitor(signals: [SIGWINCH])
