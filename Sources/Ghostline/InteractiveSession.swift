@@ -307,7 +307,8 @@ final class InteractiveSession {
         if let size = windowSize(of: output) ?? windowSize(of: fallback) { return size }
         let columns = environmentValue("COLUMNS").flatMap { Int($0) } ?? 80
         let rows = environmentValue("LINES").flatMap { Int($0) } ?? 24
-        return WindowSize(columns: max(1, columns), rows: max(1, rows))
+        // `WindowSize` clamps from above as well: `LINES=1000000000000` would otherwise size the frame.
+        return WindowSize(columns: columns, rows: max(1, rows))
     }
 
     // MARK: - Signals and the ways out
