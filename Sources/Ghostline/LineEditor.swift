@@ -220,8 +220,9 @@ public final class LineEditor {
     /// piped input).
     ///
     /// - Parameter initialText: The text the entry starts with.
-    /// - Throws: ``LineEditorError/interrupted`` on Ctrl-C, ``LineEditorError/system(_:)`` when
-    ///   the terminal cannot be used.
+    /// - Throws: ``LineEditorError/interrupted`` on Ctrl-C, ``LineEditorError/terminalLost(_:)``
+    ///   when the terminal went away, ``LineEditorError/system(_:)`` when it cannot be used or
+    ///   piped input cannot be read.
     public func readLine(initialText: String = "") throws -> String? {
         engine.isMultiline = isMultiline
         guard input.isTerminal else {
@@ -256,10 +257,14 @@ public final class LineEditor {
         do {
             try output.writeAll(Array(prompt.utf8.filter { $0 >= 0x20 && $0 != 0x7F }))
         } catch let error as Errno {
-            throw LineEditorError.system(error)
+            throw LineEditorError(terminalFailure: error)
         }
         if pipedInput == nil { pipedInput = PipedInput(descriptor: input) }
-        return try pipedInput?.nextEntry(wholeInput: false)
+        do {
+            return try pipedInput?.nextEntry(wholeInput: false)
+        } catch LineEditorError.system(let error) {
+            throw LineEditorError(terminalFailure: error)
+        }
     }
 
     /// The continuation prompt in use: the configured one, or `… ` right-aligned under the prompt.

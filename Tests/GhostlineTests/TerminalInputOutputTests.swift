@@ -186,8 +186,9 @@ import Testing
         }
     }
 
-    @Test func errnoDescribesItselfWithTheSystemMessage() {
-        #expect(Errno.inputOutput.description == "Input/output error (errno 5)")
+    @Test func errnoDescribesItselfWithTheSystemMessageAlone() {
+        #expect(Errno.inputOutput.description == "Input/output error")
+        #expect(Errno(rawValue: ENOSPC).description == "No space left on device")
     }
 
     @Test func environmentValueReadsSetVariablesOnly() {
