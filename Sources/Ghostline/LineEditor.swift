@@ -252,10 +252,11 @@ public final class LineEditor {
         return opened
     }
 
-    /// With a terminal that cannot move its cursor: the prompt, then the terminal's own line editing.
+    /// With a terminal that cannot move its cursor: the prompt, then the terminal's own line
+    /// editing. The prompt's control characters are shown as the layout shows them.
     private func readPlainly(input: FileDescriptor, output: FileDescriptor) throws -> String? {
         do {
-            try output.writeAll(Array(prompt.utf8.filter { $0 >= 0x20 && $0 != 0x7F }))
+            try output.writeAll(Array(prompt.replacingControlCharactersWithCaretNotation().utf8))
         } catch let error as Errno {
             throw LineEditorError(terminalFailure: error)
         }
