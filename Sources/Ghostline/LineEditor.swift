@@ -142,8 +142,8 @@ public final class LineEditor {
     ///   before the stop nor re-enters raw mode and repaints after it.
     ///
     /// Keys stay the editor's either way: in raw mode Ctrl-Z and Ctrl-C arrive as bytes, not
-    /// signals, so Ctrl-Z still suspends and resumes the entry and Ctrl-C still ends it with
-    /// ``LineEditorError/interrupted``.
+    /// signals, so Ctrl-Z still suspends and resumes the entry (unless `SIGTSTP` is ignored) and
+    /// Ctrl-C still ends it with ``LineEditorError/interrupted``.
     public var handlesSignals = true
     /// Decoding state and keys that arrived after an entry ended, carried to the next entry.
     var decoder = KeyDecoder()

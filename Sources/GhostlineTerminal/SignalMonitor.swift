@@ -47,7 +47,7 @@ public final class SignalMonitor {
     /// The corresponding C functions are `pipe`, `fcntl` and `sigaction`.
     public init(signals: [Int32]) throws {
         var unique: [Int32] = []
-        for signal in signals where !unique.contains(signal) && !Self.isIgnored(signal) {
+        for signal in signals where !unique.contains(signal) && !isIgnored(signal) {
             unique.append(signal)
         }
         self.signals = unique
@@ -80,16 +80,6 @@ public final class SignalMonitor {
             uninstall()
             throw error
         }
-    }
-
-    /// Whether the signal's disposition is `SIG_IGN` now. A number that is no signal counts as
-    /// not ignored, so that installing it reports the error.
-    private static func isIgnored(_ signal: Int32) -> Bool {
-        var current = sigaction()
-        guard sigaction(signal, nil, &current) == 0, let handler = current.__sigaction_handler.sa_handler else {
-            return false
-        }
-        return unsafeBitCast(handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
     }
 
     private func install(_ signal: Int32) throws {

@@ -25,7 +25,7 @@ import GhostlineTestSupport
 
     /// `nohup` and shells that start jobs with `SIGHUP` ignored rely on it staying ignored.
     @Test func aHangUpSignalIgnoredAtStartIsIgnored() throws {
-        let session = try startIgnoringHangUps(["--placeholder", "x"])
+        let session = try startIgnoring("HUP", ["--placeholder", "x"])
         try #require(try session.type("abc") { $0.screen.line(0) == "> abc" })
         session.signal(SIGHUP)
         try #require(try session.type("d") { $0.screen.line(0) == "> abcd" }, "still running: \(String(describing: session.exitStatus))")
@@ -39,7 +39,7 @@ import GhostlineTestSupport
     @Test func aLostTerminalExitsWith3AndSaysSo() throws {
         let errorPath = "/tmp/ghostline-lost-terminal-\(getpid())-\(UInt32.random(in: 0 ... .max))"
         defer { unlink(errorPath) }
-        let session = try startIgnoringHangUps(["--placeholder", "x"], standardErrorPath: errorPath)
+        let session = try startIgnoring("HUP", ["--placeholder", "x"], standardErrorPath: errorPath)
         try #require(try session.type("abc") { $0.screen.line(0) == "> abc" })
         session.hangUp()
         #expect(session.waitForExit() == .exited(3))
@@ -48,14 +48,28 @@ import GhostlineTestSupport
         #expect(session.standardOutput.isEmpty)
     }
 
-    /// Starts `ghostline` as `nohup` would, with `SIGHUP` ignored, through a shell that ignores
-    /// it and then becomes `ghostline` (an ignored signal stays ignored across `exec`), and waits
-    /// for its prompt. Standard output is captured; standard error goes to `standardErrorPath`
-    /// when given.
-    private func startIgnoringHangUps(_ arguments: [String], standardErrorPath: String? = nil) throws -> PseudoTerminalSession {
+    /// A process started with `SIGTSTP` ignored asked not to be stopped: Ctrl-Z then does
+    /// nothing, as with the terminal's own line editing, and the entry goes on in place.
+    @Test func ctrlZDoesNothingWhenTheStopSignalIsIgnoredAtStart() throws {
+        let session = try startIgnoring("TSTP", ["--placeholder", "x"])
+        try #require(try session.type("ab") { $0.screen.line(0) == "> ab" })
+        try session.send("\u{1A}")
+        #expect(try session.type("c") { $0.screen.line(0) == "> abc" }, "\(session.screen.lines)")
+        #expect(session.screen.lines.filter { $0.contains("ab") }.count == 1)
+        try session.send("\r")
+        #expect(session.waitForExit() == .exited(0))
+        #expect(session.standardOutputText == "abc\n")
+    }
+
+    /// Starts `ghostline` with `signal` (a name such as `HUP`) ignored, as `nohup` does for
+    /// `SIGHUP`: through a shell that ignores it and then becomes `ghostline` (an ignored signal
+    /// stays ignored across `exec`). Waits for the prompt. Standard output is captured; standard
+    /// error goes to `standardErrorPath` when given.
+    private func startIgnoring(_ signal: String, _ arguments: [String],
+                               standardErrorPath: String? = nil) throws -> PseudoTerminalSession {
         try #require(access(ghostlinePath, X_OK) == 0, "build ghostline first (make test does): \(ghostlinePath)")
         let redirection = standardErrorPath.map { " 2>'\($0)'" } ?? ""
-        let script = "trap '' HUP; exec \"$0\" \"$@\"" + redirection
+        let script = "trap '' \(signal); exec \"$0\" \"$@\"" + redirection
         let session = try PseudoTerminalSession(executable: "/bin/sh", arguments: ["-c", script, ghostlinePath] + arguments,
                                                 captureStandardOutput: true)
         try #require(session.waitUntil { $0.isInNonCanonicalMode && $0.screen.text.contains(">") },
