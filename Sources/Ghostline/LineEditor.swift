@@ -137,9 +137,25 @@ public final class LineEditor {
     @exclusivity(unchecked) private(set) var appearanceRevision = 0
     private let input: FileDescriptor
     private let output: FileDescriptor?
-    /// Whether a session installs signal handlers; tests that run a session inside the test
-    /// process turn it off, since signal dispositions belong to the whole process.
-    var handlesSignals = true
+    /// Whether the editor handles signals while it reads an entry in a terminal; true unless
+    /// set.
+    ///
+    /// While it reads an entry the editor installs handlers for `SIGWINCH`, `SIGCONT`,
+    /// `SIGTSTP`, `SIGTERM`, `SIGHUP`, `SIGINT` and `SIGQUIT` (except those that are ignored,
+    /// which stay ignored) and puts the previous dispositions back when the entry ends. An app
+    /// with handlers of its own turns this off; the app then owns:
+    /// - Restoring the terminal when a signal ends the process: the editor leaves it in raw
+    ///   mode with bracketed paste on, so the app's handler must put it back (the attributes it
+    ///   saw before ``readLine(initialText:)``, and `ESC [ ? 2004 l`).
+    /// - Resizing: the editor reads the window size when an entry starts and does not notice a
+    ///   resize during it; the entry is laid out for the old width until the next entry.
+    /// - `SIGTSTP` and `SIGCONT` sent with `kill`: the editor neither restores the terminal
+    ///   before the stop nor re-enters raw mode and repaints after it.
+    ///
+    /// Keys stay the editor's either way: in raw mode Ctrl-Z and Ctrl-C arrive as bytes, not
+    /// signals, so Ctrl-Z still suspends and resumes the entry (unless `SIGTSTP` is ignored) and
+    /// Ctrl-C still ends it with ``LineEditorError/interrupted``.
+    public var handlesSignals = true
     /// Decoding state and keys that arrived after an entry ended, carried to the next entry.
     var decoder = KeyDecoder()
     var typedAhead: [KeyEvent] = []
@@ -215,8 +231,9 @@ public final class LineEditor {
     /// piped input).
     ///
     /// - Parameter initialText: The text the entry starts with.
-    /// - Throws: ``LineEditorError/interrupted`` on Ctrl-C, ``LineEditorError/system(_:)`` when
-    ///   the terminal cannot be used; never for the history file, whose failures go to
+    /// - Throws: ``LineEditorError/interrupted`` on Ctrl-C, ``LineEditorError/terminalLost(_:)``
+    ///   when the terminal went away, ``LineEditorError/system(_:)`` when it cannot be used or
+    ///   piped input cannot be read; never for the history file, whose failures go to
     ///   ``historyFileErrorHandler``.
     public func readLine(initialText: String = "") throws -> String? {
         reportHistoryFileLoadFailure()
@@ -248,15 +265,20 @@ public final class LineEditor {
         return opened
     }
 
-    /// With a terminal that cannot move its cursor: the prompt, then the terminal's own line editing.
+    /// With a terminal that cannot move its cursor: the prompt, then the terminal's own line
+    /// editing. The prompt's control characters are shown as the layout shows them.
     private func readPlainly(input: FileDescriptor, output: FileDescriptor) throws -> String? {
         do {
-            try output.writeAll(Array(prompt.utf8.filter { $0 >= 0x20 && $0 != 0x7F }))
+            try output.writeAll(Array(prompt.replacingControlCharactersWithCaretNotation().utf8))
         } catch let error as Errno {
-            throw LineEditorError.system(error)
+            throw LineEditorError(terminalFailure: error)
         }
         if pipedInput == nil { pipedInput = PipedInput(descriptor: input) }
-        return try pipedInput?.nextEntry(wholeInput: false)
+        do {
+            return try pipedInput?.nextEntry(wholeInput: false)
+        } catch LineEditorError.system(let error) {
+            throw LineEditorError(terminalFailure: error)
+        }
     }
 
     /// The continuation prompt in use: the configured one, or `… ` right-aligned under the prompt.
