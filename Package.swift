@@ -5,12 +5,14 @@ let package = Package(
     name: "Ghostline",
     products: [
         .library(name: "Ghostline", targets: ["Ghostline"]),
+        .library(name: "GhostlineTesting", targets: ["GhostlineTesting"]),
         .executable(name: "ghostline", targets: ["ghostline"]),
     ],
     targets: [
         .target(name: "GhostlineCore"),
         .target(name: "GhostlineTerminal"),
         .target(name: "Ghostline", dependencies: ["GhostlineCore", "GhostlineTerminal"]),
+        .target(name: "GhostlineTesting", dependencies: ["Ghostline", "GhostlineCore", "GhostlineTerminal"]),
         .executableTarget(
             name: "ghostline",
             dependencies: ["Ghostline"],
@@ -21,9 +23,9 @@ let package = Package(
         ),
         .executableTarget(name: "generate-unicode-tables"),
         .executableTarget(name: "ghostline-bench", dependencies: ["GhostlineCore"]),
-        .target(name: "GhostlineTestSupport", dependencies: ["GhostlineCore"], path: "Tests/GhostlineTestSupport"),
-        .testTarget(name: "GhostlineCoreTests", dependencies: ["GhostlineCore", "GhostlineTestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "GhostlineTests", dependencies: ["Ghostline", "GhostlineTerminal", "GhostlineTestSupport"]),
+        .target(name: "GhostlineTestSupport", dependencies: ["GhostlineCore", "GhostlineTesting"], path: "Tests/GhostlineTestSupport"),
+        .testTarget(name: "GhostlineCoreTests", dependencies: ["GhostlineCore", "GhostlineTesting", "GhostlineTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "GhostlineTests", dependencies: ["Ghostline", "GhostlineTerminal", "GhostlineTesting", "GhostlineTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

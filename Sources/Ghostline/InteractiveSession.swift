@@ -37,7 +37,8 @@ final class InteractiveSession {
         } catch let error as Errno {
             throw LineEditorError(terminalFailure: error)
         }
-        signals = editor.handlesSignals
+        // Under the test kit, signals are none of an entry's business: see `SessionObserver`.
+        signals = editor.handlesSignals && editor.sessionObserver == nil
             ? try? SignalMonitor(signals: [SIGWINCH, SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGCONT, SIGTSTP]) : nil
         size = Self.currentSize(of: output, fallback: input)
     }
@@ -62,11 +63,14 @@ final class InteractiveSession {
         let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 65_536)
         defer { buffer.deallocate() }
         let signals = self.signals
-        var watch = DescriptorWatch(.readable, of: [input] + (signals.map { [$0.fileDescriptor] } ?? []))
+        let observer = editor.sessionObserver
+        var watch = DescriptorWatch(.readable, of: [input] + (signals.map { [$0.fileDescriptor] } ?? [])
+                                        + (observer.map { [$0.resizeNotices] } ?? []))
         // Keys are waited for in `read` itself, one system call per key instead of two, unless
-        // this thread blocks a watched signal, which then could not end the wait.
+        // this thread blocks a watched signal, which then could not end the wait, or the test
+        // kit may announce a resize.
         let rawAttributes = rawMode.rawAttributes
-        let waitsInRead = signals?.prepareReading(from: input, rawAttributes: rawAttributes) ?? true
+        let waitsInRead = signals?.prepareReading(from: input, rawAttributes: rawAttributes) ?? (observer == nil)
         // Keys typed after the previous entry's Enter belong to this one.
         var events = editor.typedAhead
         editor.typedAhead.removeAll()
@@ -76,6 +80,7 @@ final class InteractiveSession {
         var decoderIsPending = decoder.isPending, decoderIsInsidePaste = decoder.isInsidePaste
         keys: while true {
             if !events.isEmpty, let outcome = try handle(&events) { return outcome.entry }
+            observer?.sessionWillWait(isSequencePending: decoderIsPending)
             // The first read of a batch: waited for in `read`, or in `poll` while the decoder
             // holds bytes that a timeout must flush.
             let inputIsReady: Bool
@@ -102,6 +107,10 @@ final class InteractiveSession {
                 if let signals, anyReady && watch.isReady(signals.fileDescriptor) {
                     try handleSignals(signals.drain())
                 }
+                if let observer, anyReady && watch.isReady(observer.resizeNotices) {
+                    observer.takeResizeNotices()
+                    try adoptWindowSize()
+                }
                 inputIsReady = anyReady && watch.isReady(input)
                 if !anyReady && decoderIsPending {
                     events = decoder.flush()
@@ -124,6 +133,7 @@ final class InteractiveSession {
                             throw LineEditorError(terminalFailure: error)
                         }
                     }
+                    observer?.sessionDidRead(count)
                     if count == 0 {
                         try finish()
                         return nil
@@ -317,11 +327,7 @@ final class InteractiveSession {
         for signal in received {
             switch signal {
             case SIGWINCH:
-                let newSize = Self.currentSize(of: output, fallback: input)
-                guard newSize != size else { continue }
-                let rowsAbove = display.rowsAbove(afterResizeTo: editor.terminalReflowsOnResize ? newSize.columns : size.columns)
-                size = newSize
-                try write(display.eraseArea(rowsAbove: min(rowsAbove, max(0, newSize.rows - 1))))
+                try adoptWindowSize()
             case SIGCONT:
                 // Continued after a stop: whoever stopped us may have changed the terminal, so
                 // raw mode is set again and the entry repainted where it is.
@@ -339,6 +345,16 @@ final class InteractiveSession {
                 reraise(signal)
             }
         }
+    }
+
+    /// Reads the terminal's size after a resize and, when it changed, erases the entry's rows
+    /// where the terminal left them, for the next frame to draw it anew.
+    private func adoptWindowSize() throws {
+        let newSize = Self.currentSize(of: output, fallback: input)
+        guard newSize != size else { return }
+        let rowsAbove = display.rowsAbove(afterResizeTo: editor.terminalReflowsOnResize ? newSize.columns : size.columns)
+        size = newSize
+        try write(display.eraseArea(rowsAbove: min(rowsAbove, max(0, newSize.rows - 1))))
     }
 
     private func suspend() throws {

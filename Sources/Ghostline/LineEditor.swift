@@ -162,6 +162,8 @@ public final class LineEditor {
     private var pipedInput: PipedInput?
     private var terminalOutput: FileDescriptor?
     var session: InteractiveSession?
+    /// The test kit's view of the entries this editor reads; see `SessionObserver`.
+    package var sessionObserver: (any SessionObserver)?
 
     /// Creates an editor with a prompt and an optional placeholder.
     ///

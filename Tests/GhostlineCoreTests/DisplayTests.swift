@@ -1,5 +1,6 @@
 import Testing
 @testable import GhostlineCore
+import GhostlineTesting
 import GhostlineTestSupport
 
 /// A display and, beside it, the frame-by-frame pipeline it short-cuts, each drawing into a

@@ -1,5 +1,6 @@
 import Testing
 import GhostlineCore
+import GhostlineTesting
 import GhostlineTestSupport
 
 private let placeholder = StyledText("Type a message…", style: .placeholder)

@@ -1,4 +1,5 @@
 import GhostlineCore
+import GhostlineTesting
 import GhostlineTestSupport
 
 /// Drives layout and renderer into a virtual screen, the way the terminal session does.
@@ -65,4 +66,4 @@ extension VirtualScreen {
     }
 }
 
-let gray = CellAttributes(foreground: .palette(8))
+let gray = CellAttributes(foreground: .basic(8))

@@ -1,4 +1,5 @@
 import GhostlineCore
+import GhostlineTesting
 import GhostlineTestSupport
 import Testing
 
@@ -261,24 +262,25 @@ func controlSequence(_ example: ControlSequenceCase) {
 
 @Test func erasingUsesTheCurrentBackgroundOnly() {
     let screen = screen(columns: 4, rows: 1, after: "\(escape)[1;41mab\(escape)[K")
-    #expect(screen[0, 0].attributes == CellAttributes(background: .palette(1), isBold: true))
-    #expect(screen[0, 3] == ScreenCell(text: " ", attributes: CellAttributes(background: .palette(1))))
+    #expect(screen[0, 0].attributes == CellAttributes(background: .basic(1), isBold: true))
+    #expect(screen[0, 3] == ScreenCell(text: " ", attributes: CellAttributes(background: .basic(1))))
 }
 
 // MARK: - SGR
 
 @Test(arguments: [
-    ("90", CellAttributes(foreground: .palette(8))),
-    ("31", CellAttributes(foreground: .palette(1))),
-    ("97", CellAttributes(foreground: .palette(15))),
-    ("44", CellAttributes(background: .palette(4))),
-    ("101", CellAttributes(background: .palette(9))),
+    ("90", CellAttributes(foreground: .basic(8))),
+    ("31", CellAttributes(foreground: .basic(1))),
+    ("97", CellAttributes(foreground: .basic(15))),
+    ("44", CellAttributes(background: .basic(4))),
+    ("101", CellAttributes(background: .basic(9))),
+    ("38;5;8", CellAttributes(foreground: .palette(8))),
     ("38;5;240", CellAttributes(foreground: .palette(240))),
     ("48;5;17", CellAttributes(background: .palette(17))),
-    ("38;2;10;20;30", CellAttributes(foreground: .rgb(10, 20, 30))),
-    ("48;2;1;2;3", CellAttributes(background: .rgb(1, 2, 3))),
+    ("38;2;10;20;30", CellAttributes(foreground: .rgb(red: 10, green: 20, blue: 30))),
+    ("48;2;1;2;3", CellAttributes(background: .rgb(red: 1, green: 2, blue: 3))),
     ("38:5:240", CellAttributes(foreground: .palette(240))),
-    ("38:2::10:20:30", CellAttributes(foreground: .rgb(10, 20, 30))),
+    ("38:2::10:20:30", CellAttributes(foreground: .rgb(red: 10, green: 20, blue: 30))),
     ("1", CellAttributes(isBold: true)),
     ("2", CellAttributes(isDim: true)),
     ("3", CellAttributes(isItalic: true)),
@@ -286,7 +288,7 @@ func controlSequence(_ example: ControlSequenceCase) {
     ("4:3", CellAttributes(isUnderlined: true)),
     ("7", CellAttributes(isInverse: true)),
     ("1;2;3;4;7;31;42", CellAttributes(
-        foreground: .palette(1), background: .palette(2), isBold: true, isDim: true,
+        foreground: .basic(1), background: .basic(2), isBold: true, isDim: true,
         isItalic: true, isUnderlined: true, isInverse: true)),
     ("1;2;22", CellAttributes.plain),
     ("3;23", CellAttributes.plain),
@@ -309,8 +311,8 @@ func selectGraphicRendition(parameters: String, expected: CellAttributes) {
 @Test func attributesBelongToEachCellWrittenWhileTheyHeld() {
     let screen = screen(after: "a\(escape)[2;90mgh\(escape)[0mz")
     #expect(screen[0, 0].attributes == .plain)
-    #expect(screen[0, 1].attributes == CellAttributes(foreground: .palette(8), isDim: true))
-    #expect(screen[0, 2].attributes == CellAttributes(foreground: .palette(8), isDim: true))
+    #expect(screen[0, 1].attributes == CellAttributes(foreground: .basic(8), isDim: true))
+    #expect(screen[0, 2].attributes == CellAttributes(foreground: .basic(8), isDim: true))
     #expect(screen[0, 3].attributes == .plain)
 }
 
@@ -331,7 +333,7 @@ func selectGraphicRendition(parameters: String, expected: CellAttributes) {
     }
     #expect(split.lines == whole.lines)
     #expect(split.lines[0...1] == ["abc中", "  é"])
-    #expect(split[0, 2].attributes == CellAttributes(foreground: .palette(1), isBold: true))
+    #expect(split[0, 2].attributes == CellAttributes(foreground: .basic(1), isBold: true))
     #expect(split.cursorRow == whole.cursorRow)
     #expect(split.cursorColumn == whole.cursorColumn)
     #expect(!split.isCursorVisible)

@@ -1,4 +1,5 @@
 import Glibc
+import GhostlineTesting
 
 /// What a program did when run with its standard input and output redirected to files.
 public struct PipedRun: Sendable {

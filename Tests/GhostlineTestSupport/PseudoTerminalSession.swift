@@ -1,4 +1,5 @@
 import Glibc
+import GhostlineTesting
 
 /// Runs a program in a new pseudo-terminal and lets a test type into it, read what it draws
 /// (interpreted by a `VirtualScreen`), resize it, signal it and wait for it to exit.
@@ -262,9 +263,7 @@ public final class PseudoTerminalSession {
 
     /// Writes the terminal's replies to the queries the child sent, as a terminal would.
     private func answerQueries() throws {
-        while !screen.pendingReplies.isEmpty {
-            let replies = screen.pendingReplies
-            screen.pendingReplies.removeAll()
+        while case let replies = screen.takePendingReplies(), !replies.isEmpty {
             try send(replies)
         }
     }

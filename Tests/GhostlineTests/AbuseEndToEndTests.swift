@@ -1,5 +1,6 @@
 import Glibc
 import Testing
+import GhostlineTesting
 import GhostlineTestSupport
 
 /// The built `ghostline` under conditions a careful user or a reviewer tries on purpose: a

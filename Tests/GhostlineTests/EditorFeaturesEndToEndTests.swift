@@ -1,5 +1,6 @@
 import Glibc
 import Testing
+import GhostlineTesting
 import GhostlineTestSupport
 
 @Suite struct EditorFeaturesEndToEndTests {
@@ -43,7 +44,7 @@ import GhostlineTestSupport
         try session.send("git s")
         #expect(session.waitUntil { $0.screen.line(0) == "> git status" })
         #expect(session.screen[0, 6].attributes == .plain)
-        #expect(session.screen[0, 7].attributes.foreground == .palette(8))
+        #expect(session.screen[0, 7].attributes.foreground == .basic(8))
         #expect(session.screen.cursorColumn == 7)
         try session.send("\u{1B}[C")
         #expect(session.waitUntil { $0.screen.cursorColumn == 12 && $0.screen[0, 7].attributes == .plain })

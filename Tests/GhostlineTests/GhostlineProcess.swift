@@ -1,5 +1,6 @@
 import Glibc
 import Testing
+import GhostlineTesting
 import GhostlineTestSupport
 
 /// The built `ghostline` binary; `make test` builds it before the tests run.

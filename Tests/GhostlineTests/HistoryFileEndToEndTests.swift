@@ -1,5 +1,6 @@
 import Glibc
 import Testing
+import GhostlineTesting
 import GhostlineTestSupport
 
 /// `ghostline --history PATH` where PATH is not a plain file of the user's, or cannot be written:

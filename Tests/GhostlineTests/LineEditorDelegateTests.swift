@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 @testable import Ghostline
 import GhostlineTerminal
+import GhostlineTesting
 import GhostlineTestSupport
 
 /// Hears the text-change events of a session and acts on them as an app would. The session runs
@@ -90,7 +91,7 @@ extension ProcessWideStateTests {
             try pty.controller.writeAll(Array("clear".utf8))
             // The screen shows the placeholder before and after, so the test waits for the event.
             #expect(try drain(pty, into: &screen) { _ in delegate.events.contains("change clear") })
-            #expect(try drain(pty, into: &screen) { $0.line(0) == "> ghost" && $0[0, 2].attributes.foreground == .palette(8) },
+            #expect(try drain(pty, into: &screen) { $0.line(0) == "> ghost" && $0[0, 2].attributes.foreground == .basic(8) },
                     "the delegate set the text to empty: placeholder redrawn, \(screen.lines) \(screen[0, 2])")
 
             try pty.controller.writeAll(Array("x\r".utf8))

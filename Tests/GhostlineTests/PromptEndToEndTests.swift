@@ -1,12 +1,13 @@
 import Glibc
 import Testing
+import GhostlineTesting
 import GhostlineTestSupport
 
 @Suite struct PlaceholderEndToEndTests {
     @Test func placeholderIsShownHiddenAndShownAgain() throws {
         let session = try startGhostline(["--placeholder", "Type a message…"], captureStandardOutput: true)
         #expect(session.screen.line(0) == "> Type a message…")
-        #expect(session.screen[0, 2].attributes.foreground == .palette(8))
+        #expect(session.screen[0, 2].attributes.foreground == .basic(8))
         #expect(session.screen.cursorRow == 0 && session.screen.cursorColumn == 2)
         #expect(session.screen.isCursorVisible)
 

@@ -1,4 +1,5 @@
 import Glibc
+import GhostlineTesting
 import GhostlineTestSupport
 import Testing
 

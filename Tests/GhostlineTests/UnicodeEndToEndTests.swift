@@ -1,12 +1,13 @@
 import Glibc
 import Testing
+import GhostlineTesting
 import GhostlineTestSupport
 
 @Suite struct UnicodeEndToEndTests {
     @Test func chinesePlaceholderAndTypingAtTwentyColumns() throws {
         let session = try startGhostline(["--placeholder", "请输入内容…"], columns: 20, captureStandardOutput: true)
         #expect(session.screen.line(0) == "> 请输入内容…")
-        #expect(session.screen[0, 2].attributes.foreground == .palette(8))
+        #expect(session.screen[0, 2].attributes.foreground == .basic(8))
         #expect(session.screen.cursorColumn == 2)
         let typed = "中文输入测试中文输入测试"
         try session.send(typed)

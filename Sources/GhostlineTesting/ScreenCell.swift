@@ -17,6 +17,6 @@ public struct ScreenCell: Hashable, Sendable {
         ScreenCell(text: " ", attributes: attributes)
     }
 
-    /// Whether this is the right half of a wide character.
-    var isWideContinuation: Bool { text.isEmpty }
+    /// Whether this is the right half of a wide character, whose text is in the cell to its left.
+    public var isWideContinuation: Bool { text.isEmpty }
 }

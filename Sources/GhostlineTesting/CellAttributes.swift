@@ -1,8 +1,12 @@
+import GhostlineCore
+
 /// The graphic rendition a terminal cell was written with.
 public struct CellAttributes: Hashable, Sendable {
-    /// The foreground color, or `nil` for the terminal's default.
+    /// The foreground color as SGR selected it (30–37 and 90–97 as `.basic`, `38;5;n` as
+    /// `.palette`, `38;2;r;g;b` as `.rgb`, the way a `Style` names them), or `nil` for the
+    /// terminal's default.
     public var foreground: Color?
-    /// The background color, or `nil` for the terminal's default.
+    /// The background color, named as ``foreground`` is, or `nil` for the terminal's default.
     public var background: Color?
     /// Whether SGR 1 (bold) is in effect.
     public var isBold: Bool

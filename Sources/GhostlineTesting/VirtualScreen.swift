@@ -1,6 +1,16 @@
 /// A small terminal emulator for tests: feed it the bytes a program writes to its terminal, then
 /// inspect the grid of cells, the cursor and the modes as xterm would show them.
 ///
+/// ```swift
+/// var screen = VirtualScreen(columns: 10, rows: 3)
+/// screen.feed("> \u{1B}[90mname\u{1B}[m\r\u{1B}[2C")
+/// #expect(screen.line(0) == "> name")
+/// #expect(screen[0, 2].attributes.foreground == .brightBlack)
+/// #expect(screen.cursorColumn == 2)
+/// ```
+///
+/// ``LineEditorDriver`` keeps one up to date with what a `LineEditor` draws.
+///
 /// It implements what a line editor relies on: printing with autowrap (including xterm's pending
 /// wrap in the last column), wide characters, grapheme clusters, cursor movement, erasing,
 /// inserting and deleting characters and lines, scrolling, SGR and the modes for cursor
@@ -53,13 +63,13 @@ public struct VirtualScreen: Sendable {
     /// Requests for a reply from the terminal, such as device status reports (`ESC[6n`).
     public internal(set) var queries: [String] = []
     /// The bytes a real terminal would send back for the queries received so far: the cursor
-    /// position report `ESC[row;columnR` for each `ESC[6n`. A driver writes them to the program
-    /// and clears this.
-    public var pendingReplies: [UInt8] = []
+    /// position report `ESC[row;columnR` for each `ESC[6n`. Whoever drives the program writes
+    /// them to it, taking them with ``takePendingReplies()``.
+    public internal(set) var pendingReplies: [UInt8] = []
     /// Control bytes that reached the screen without being interpreted: C0 controls other than
     /// BS, HT, LF, VT, FF, CR and ESC (BEL included), DEL, and C1 controls. A line editor must
     /// never let one through from user text.
-    public var rawControlBytesSeen: [UInt8] = []
+    public internal(set) var rawControlBytesSeen: [UInt8] = []
 
     private var parser = TerminalOutputParser()
 
@@ -88,6 +98,13 @@ public struct VirtualScreen: Sendable {
     /// Interprets the UTF-8 encoding of `string` as output written to the terminal.
     public mutating func feed(_ string: String) {
         feed(string.utf8)
+    }
+
+    /// Returns the replies owed to the program for its queries (``pendingReplies``) and forgets
+    /// them, so that each is sent once.
+    public mutating func takePendingReplies() -> [UInt8] {
+        defer { pendingReplies.removeAll() }
+        return pendingReplies
     }
 
     private mutating func perform(_ action: TerminalAction) {

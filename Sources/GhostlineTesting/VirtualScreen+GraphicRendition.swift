@@ -1,3 +1,5 @@
+import GhostlineCore
+
 // SGR (`CSI … m`): the attributes later characters are written with.
 extension VirtualScreen {
     /// Applies SGR `parameters` in order; codes it does not know are skipped and the sequence is
@@ -38,17 +40,17 @@ extension VirtualScreen {
             case 27:
                 currentAttributes.isInverse = false
             case 30...37:
-                currentAttributes.foreground = .palette(UInt8(code - 30))
+                currentAttributes.foreground = .basic(UInt8(code - 30))
             case 39:
                 currentAttributes.foreground = nil
             case 40...47:
-                currentAttributes.background = .palette(UInt8(code - 40))
+                currentAttributes.background = .basic(UInt8(code - 40))
             case 49:
                 currentAttributes.background = nil
             case 90...97:
-                currentAttributes.foreground = .palette(UInt8(code - 90 + 8))
+                currentAttributes.foreground = .basic(UInt8(code - 90 + 8))
             case 100...107:
-                currentAttributes.background = .palette(UInt8(code - 100 + 8))
+                currentAttributes.background = .basic(UInt8(code - 100 + 8))
             case 38, 48:
                 let color: Color?
                 if parameter.count > 1 {
@@ -113,6 +115,6 @@ extension VirtualScreen {
         guard let red = UInt8(exactly: red), let green = UInt8(exactly: green),
               let blue = UInt8(exactly: blue)
         else { return nil }
-        return .rgb(red, green, blue)
+        return .rgb(red: red, green: green, blue: blue)
     }
 }
