@@ -93,12 +93,16 @@ public final class LineEditorDriver {
     /// Starts reading an entry with `editor.readLine()` on a thread of its own, and returns once
     /// the editor has drawn its prompt and waits for keys.
     ///
-    /// `editor` must have been made with this driver's ``input`` and ``output``.
+    /// `editor` must have been made with this driver's ``input`` and ``output``. The driver sets
+    /// its `terminalType` to ``terminalType`` and its `terminalReflowsOnResize` to false, since
+    /// the screen keeps its rows on a resize as xterm does.
     ///
     /// - Throws: ``LineEditorDriverError/entryInProgress`` while an entry is being read.
     public func start(_ editor: LineEditor) throws {
         guard reader == nil else { throw LineEditorDriverError.entryInProgress }
         editor.terminalType = terminalType
+        // The screen keeps its rows on a resize, as xterm does.
+        editor.terminalReflowsOnResize = false
         editor.sessionObserver = probe
         self.editor = editor
         let outcome = self.outcome
