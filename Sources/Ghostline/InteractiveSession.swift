@@ -33,7 +33,7 @@ final class InteractiveSession {
         self.input = input
         self.output = output
         do {
-            rawMode = try RawModeSession(terminal: input)
+            rawMode = try RawModeSession(terminal: input, restoresOnTerminatingSignal: editor.sessionObserver == nil)
         } catch let error as Errno {
             throw LineEditorError(terminalFailure: error)
         }

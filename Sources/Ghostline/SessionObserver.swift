@@ -4,10 +4,10 @@ import GhostlineTerminal
 /// of its own: it learns when the editor has taken the keys it was sent and drawn everything,
 /// and it can tell the editor that the window was resized.
 ///
-/// While one is attached, an entry installs no signal handlers, because signal dispositions
-/// belong to the whole process and a test process reads many entries at once; a resize comes
-/// through ``resizeNotices`` instead of `SIGWINCH`. Everything else takes the way it takes in a
-/// terminal.
+/// While one is attached, an entry installs no signal handlers and leaves the handlers' record
+/// of the terminal to restore alone, because both belong to the whole process and a test
+/// process reads many entries at once; a resize comes through ``resizeNotices`` instead of
+/// `SIGWINCH`. Everything else takes the way it takes in a terminal.
 package protocol SessionObserver: AnyObject {
     /// Readable when the window size changed. The session then calls ``takeResizeNotices()``
     /// and reads the terminal's size, as it does on `SIGWINCH`.

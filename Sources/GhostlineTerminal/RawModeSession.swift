@@ -25,14 +25,22 @@ public final class RawModeSession {
     /// Whether the terminal is in raw mode now, as far as this session knows.
     public private(set) var isRaw = false
 
+    /// Whether a terminating signal's handler restores this session's terminal.
+    public let isRestoredOnTerminatingSignal: Bool
+
     /// Saves the terminal's attributes and switches it to raw mode.
     ///
     /// The change waits for queued output to be sent and keeps input the user typed ahead.
     ///
+    /// - Parameter restoresOnTerminatingSignal: Whether a `SignalMonitor`'s handler restores this
+    ///   terminal when a signal ends the process. The handler keeps one such record for the whole
+    ///   process; a session that installs no monitor (one run by the test kit beside others)
+    ///   passes false, so that it does not take the record from one that does.
     /// - Throws: `Errno` when the descriptor is not a terminal or its attributes cannot be
     ///   changed; the terminal is then left as it was.
-    public init(terminal: FileDescriptor) throws {
+    public init(terminal: FileDescriptor, restoresOnTerminatingSignal: Bool = true) throws {
         self.terminal = terminal
+        isRestoredOnTerminatingSignal = restoresOnTerminatingSignal
         savedAttributes = try TerminalAttributes.read(from: terminal)
         try reenter()
     }
@@ -43,7 +51,9 @@ public final class RawModeSession {
     /// The raw attributes are derived from the saved ones again, so a session always returns
     /// to the same raw mode and `restore()` to the same original.
     public func reenter() throws {
-        armTerminalRestore(of: terminal, to: savedAttributes, owner: ObjectIdentifier(self))
+        if isRestoredOnTerminatingSignal {
+            armTerminalRestore(of: terminal, to: savedAttributes, owner: ObjectIdentifier(self))
+        }
         do {
             try savedAttributes.makingRaw().apply(to: terminal)
         } catch {

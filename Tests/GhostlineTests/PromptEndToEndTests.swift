@@ -27,21 +27,6 @@ import GhostlineTestSupport
         #expect(session.screen.cursorRow == 1 && session.screen.cursorColumn == 0)
         #expect(!session.screen.bracketedPasteEnabled)
     }
-
-    @Test func noColorKeepsADimPlaceholder() throws {
-        let session = try startGhostline(["--placeholder", "ghost", "--no-color"])
-        #expect(session.screen[0, 2].attributes == CellAttributes(isDim: true))
-        session.signal(SIGKILL)
-    }
-
-    @Test func placeholderWithANewlineShowsOnTwoRows() throws {
-        let session = try startGhostline(["--placeholder", "first\nsecond"])
-        #expect(session.screen.line(0) == "> first")
-        #expect(session.screen.line(1) == "  second")
-        try session.type("x") { $0.screen.line(1).isEmpty }
-        #expect(session.screen.line(1).isEmpty)
-        session.signal(SIGKILL)
-    }
 }
 
 @Suite struct TerminalRestoreEndToEndTests {
@@ -103,47 +88,6 @@ import GhostlineTestSupport
 }
 
 @Suite struct EditingEndToEndTests {
-    @Test func bracketedPasteInsertsWithoutSubmitting() throws {
-        let session = try startGhostline([], captureStandardOutput: true)
-        #expect(session.screen.bracketedPasteEnabled)
-        try session.send("\u{1B}[200~pasted\rtext\u{1B}[201~")
-        #expect(session.waitUntil { $0.screen.line(0) == "> pasted text" })
-        #expect(session.exitStatus == nil)
-        try session.send("\r")
-        #expect(session.waitForExit() == .exited(0))
-        #expect(session.standardOutputText == "pasted text\n")
-    }
-
-    @Test func pastedControlCharactersAreShownInCaretNotationAndSubmittedExactly() throws {
-        let session = try startGhostline([], captureStandardOutput: true)
-        try session.send("\u{1B}[200~a\u{1B}[2Jb\u{1B}[201~")
-        #expect(session.waitUntil { $0.screen.line(0) == "> a^[[2Jb" })
-        try session.send("\r")
-        #expect(session.waitForExit() == .exited(0))
-        #expect(session.standardOutput == Array("a\u{1B}[2Jb\n".utf8))
-    }
-
-    @Test func garbageInputNeverCrashesOrHangs() throws {
-        let session = try startGhostline([], captureStandardOutput: true)
-        let garbage: [UInt8] = [0x1B, 0x5B, 0x3C, 0x30, 0x3B, 0x31, 0x32, 0x4D, 0xFF, 0xC3, 0x1B, 0x5B, 0x39, 0x39, 0x39, 0x7A,
-                                0x1B, 0x5D, 0x30, 0x3B, 0x74, 0x07, 0x1B, 0x4F, 0x78, 0xE2, 0x82, 0x41]
-        try session.send(garbage)
-        try session.send("ok")
-        #expect(session.waitUntil { $0.cursorLine.hasSuffix("ok") })
-        try session.send("\r")
-        #expect(session.waitForExit() == .exited(0))
-        #expect(session.screen.rawControlBytesSeen.isEmpty)
-        #expect(session.standardOutputText.hasSuffix("ok\n"))
-    }
-
-    @Test func typedAheadTextArrivesWhole() throws {
-        let session = try startGhostline([], captureStandardOutput: true)
-        let text = String(repeating: "abcdefghij", count: 300)
-        try session.send(text + "\r")
-        #expect(session.waitForExit(timeout: 10) == .exited(0))
-        #expect(session.standardOutputText == text + "\n")
-    }
-
     @Test func loopReadsEntriesUntilEndOfFile() throws {
         let session = try startGhostline(["--loop", "--placeholder", "more"], captureStandardOutput: true)
         try session.send("one\r")

@@ -463,7 +463,7 @@ private func unblock(_ signal: Int32) {
 ///
 /// Swift Testing runs tests on worker threads that block every signal; a plain `raise` would
 /// leave the signal pending there forever.
-private func raiseOnThisThread(_ signal: Int32) {
+func raiseOnThisThread(_ signal: Int32) {
     var only = sigset_t()
     var previousMask = sigset_t()
     sigemptyset(&only)

@@ -4,32 +4,6 @@ import GhostlineTesting
 import GhostlineTestSupport
 
 @Suite struct UnicodeEndToEndTests {
-    @Test func chinesePlaceholderAndTypingAtTwentyColumns() throws {
-        let session = try startGhostline(["--placeholder", "请输入内容…"], columns: 20, captureStandardOutput: true)
-        #expect(session.screen.line(0) == "> 请输入内容…")
-        #expect(session.screen[0, 2].attributes.foreground == .basic(8))
-        #expect(session.screen.cursorColumn == 2)
-        let typed = "中文输入测试中文输入测试"
-        try session.send(typed)
-        // "> " + 9 wide characters = 20 columns, the rest wraps to the next row.
-        #expect(session.waitUntil { $0.screen.line(1) == "入测试" })
-        #expect(session.screen.line(0) == "> 中文输入测试中文输")
-        #expect(session.screen.cursorRow == 1 && session.screen.cursorColumn == 6)
-        try session.send("\u{7F}\u{7F}\u{02}\u{02}x\r")
-        #expect(session.waitForExit() == .exited(0))
-        #expect(session.standardOutputText == "中文输入测试中文x输入\n")
-    }
-
-    @Test func emojiAndCombiningCharactersAreOneStepEach() throws {
-        let session = try startGhostline([], columns: 30, captureStandardOutput: true)
-        try session.send("a👨‍👩‍👧‍👦🇫🇷e\u{301}b")
-        #expect(session.waitUntil { $0.cursorLine.hasSuffix("b") })
-        // Left over b, é, the flag and the family, then delete the family with Backspace.
-        try session.send("\u{1B}[D\u{1B}[D\u{1B}[D\u{7F}\r")
-        #expect(session.waitForExit() == .exited(0))
-        #expect(session.standardOutputText == "a🇫🇷e\u{301}b\n")
-    }
-
     @Test func resizeWhileThePlaceholderShowsRedrawsItForTheNewWidth() throws {
         let session = try startGhostline(["--placeholder", "请输入内容请输入内容"], columns: 40, captureStandardOutput: true)
         #expect(session.screen.line(0) == "> 请输入内容请输入内容")
