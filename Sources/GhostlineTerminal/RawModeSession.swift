@@ -32,10 +32,12 @@ public final class RawModeSession {
     ///
     /// The change waits for queued output to be sent and keeps input the user typed ahead.
     ///
-    /// - Parameter restoresOnTerminatingSignal: Whether a `SignalMonitor`'s handler restores this
-    ///   terminal when a signal ends the process. The handler keeps one such record for the whole
-    ///   process; a session that installs no monitor (one run by the test kit beside others)
-    ///   passes false, so that it does not take the record from one that does.
+    /// - Parameters:
+    ///   - terminal: The terminal to put in raw mode.
+    ///   - restoresOnTerminatingSignal: Whether a `SignalMonitor`'s handler restores this terminal
+    ///     when a signal ends the process. The handler keeps one such record for the whole
+    ///     process; a session that installs no monitor (one run by the test kit beside others)
+    ///     passes false, so that it does not take the record from one that does.
     /// - Throws: `Errno` when the descriptor is not a terminal or its attributes cannot be
     ///   changed; the terminal is then left as it was.
     public init(terminal: FileDescriptor, restoresOnTerminatingSignal: Bool = true) throws {

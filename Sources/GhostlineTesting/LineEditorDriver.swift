@@ -71,8 +71,11 @@ public final class LineEditorDriver {
     /// Opens a terminal of `columns` × `rows` (the terminal's kernel defaults: line editing,
     /// echo), with a blank screen and the cursor at the top left.
     ///
-    /// - Parameter terminalType: What `TERM` would say; the editor's `terminalType` is set to it
-    ///   when an entry starts, so that the test process's own environment does not decide.
+    /// - Parameters:
+    ///   - columns: The window's width, as the editor reads it with `TIOCGWINSZ`.
+    ///   - rows: The window's height.
+    ///   - terminalType: What `TERM` would say; the editor's `terminalType` is set to it when an
+    ///     entry starts, so that the test process's own environment does not decide.
     public init(columns: Int = 80, rows: Int = 24, terminalType: String = "xterm-256color") throws {
         pty = try PseudoTerminalPair(columns: columns, rows: rows)
         probe = try SessionProbe()
