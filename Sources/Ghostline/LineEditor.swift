@@ -27,7 +27,30 @@ public final class LineEditor {
     public var placeholderStyle: Style = .placeholder { didSet { appearanceRevision &+= 1 } }
     /// Whether colors are used; false when the `NO_COLOR` environment variable is set.
     public var usesColor: Bool = environmentValue("NO_COLOR").map { $0.isEmpty } ?? true {
-        didSet { appearanceRevision &+= 1 }
+        didSet {
+            appearanceRevision &+= 1
+            applyHighlighter()
+        }
+    }
+    /// Colours the text as it is edited: asked for the text's style spans once per change of the
+    /// text. Without colors (``usesColor`` false) the spans keep their other attributes (bold
+    /// stays) and lose their colors. A secret entry is never shown to it.
+    public var highlighter: (any Highlighter)? {
+        didSet { applyHighlighter() }
+    }
+    /// Whether the entry is secret, as a password is: every grapheme cluster is shown as
+    /// ``mask`` and not one typed character is written to the terminal. A secret entry is never
+    /// added to ``history`` or the history file and never suggested from them; Up, Down and
+    /// Ctrl-R recall nothing, Tab completes nothing, and what it kills is dropped when it ends.
+    public var isSecret: Bool {
+        get { engine.isSecret }
+        set { engine.isSecret = newValue }
+    }
+    /// What each grapheme cluster of a secret entry is shown as: by default `•`, or `*` where
+    /// the locale (`LC_ALL`, `LC_CTYPE`, `LANG`) is not UTF-8; ``TextMask/nothing`` shows nothing.
+    public var mask: TextMask {
+        get { engine.mask }
+        set { engine.mask = newValue }
     }
     /// In multi-line mode Enter inserts a line break and Alt-Enter submits.
     public var isMultiline = false
@@ -149,6 +172,12 @@ public final class LineEditor {
         self.input = input
         self.output = output
         engine.shouldChangeText = nil
+        engine.mask = .forLocale()
+    }
+
+    /// Hands the highlighter to the engine, without its colors when colors are off.
+    private func applyHighlighter() {
+        engine.highlighter = usesColor ? highlighter : highlighter.map { ColorlessHighlighter(base: $0) }
     }
 
     /// The entry's text. Setting it while editing (from a delegate method, say) redraws the
@@ -220,7 +249,7 @@ public final class LineEditor {
         self.session = session
         defer { self.session = nil }
         let entry = try session.run(initialText: initialText)
-        if let entry { try historyFile?.append(entry) }
+        if let entry, !isSecret { try historyFile?.append(entry) }
         return entry
     }
 

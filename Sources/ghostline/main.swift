@@ -26,6 +26,9 @@ editor.isMultiline = options.isMultiline
 editor.defaultText = options.defaultText
 if !options.usesColor { editor.usesColor = false }
 if let path = options.historyPath { editor.historyFile = HistoryFile(path: path) }
+editor.isSecret = options.isSecret
+if let mask = options.mask { editor.mask = TextMask(mask.first) }
+if !options.keywords.isEmpty { editor.highlighter = KeywordHighlighter(keywords: options.keywords) }
 if !options.completions.isEmpty {
     let words = options.completions
     editor.completion = { context in words.filter { $0.hasPrefix(context.word) } }
