@@ -9,12 +9,21 @@ import GhostlineTestSupport
     private static let closedQuote = CellAttributes(foreground: .palette(2))
     private static let openQuote = CellAttributes(foreground: .palette(1))
 
-    private static func presentation(_ text: String, highlighter: any Highlighter = QuoteAndLetHighlighter(),
-                                     cursor: TextPosition? = nil) -> Presentation {
+    private static func presentation(_ text: String, cursor: TextPosition? = nil) -> Presentation {
         var state = EditorState(text: text)
         if let cursor { state.cursor = cursor }
+        return presentation(of: state)
+    }
+
+    /// `state` highlighted: a state edited from frame to frame, as layout caches its rows for it.
+    private static func presentation(of state: EditorState) -> Presentation {
+        let text = state.text
         return Presentation(state: state, prompt: "> ", continuationPrompt: "… ",
-                            highlights: TextHighlights(highlighter.spans(for: text), in: text))
+                            highlights: TextHighlights(QuoteAndLetHighlighter().spans(for: text), in: text))
+    }
+
+    private static func type(_ text: String, into state: inout EditorState) {
+        state.replace(state.cursor..<state.cursor, with: text)
     }
 
     private static func attributes(of screen: VirtualScreen, row: Int, columns: Range<Int>) -> [CellAttributes] {
@@ -62,18 +71,22 @@ import GhostlineTestSupport
 
     @Test func closingAQuoteRecoloursWhatCameBeforeIt() {
         var harness = ScreenHarness(width: 20, height: 5)
-        harness.draw(Self.presentation("say \"hi"))
+        var state = EditorState(text: "say \"hi")
+        harness.draw(Self.presentation(of: state))
         #expect(Self.attributes(of: harness.screen, row: 0, columns: 6..<9) == Array(repeating: Self.openQuote, count: 3))
-        harness.draw(Self.presentation("say \"hi\""))
+        Self.type("\"", into: &state)
+        harness.draw(Self.presentation(of: state))
         #expect(Self.attributes(of: harness.screen, row: 0, columns: 6..<10) == Array(repeating: Self.closedQuote, count: 4))
         #expect(harness.screen.grid == ScreenHarness.fresh(Self.presentation("say \"hi\""), width: 20, height: 5).grid)
     }
 
     @Test func deletingALetterUnhighlightsTheKeyword() {
         var harness = ScreenHarness(width: 20, height: 5)
-        harness.draw(Self.presentation("let x"))
+        var state = EditorState(text: "let x")
+        harness.draw(Self.presentation(of: state))
         #expect(harness.screen[0, 2].attributes == Self.keyword)
-        harness.draw(Self.presentation("lt x", cursor: TextPosition(line: 0, offset: 1)))
+        state.replace(TextPosition(line: 0, offset: 1)..<TextPosition(line: 0, offset: 2), with: "")
+        harness.draw(Self.presentation(of: state))
         #expect(harness.screen.line(0) == "> lt x")
         #expect(Self.attributes(of: harness.screen, row: 0, columns: 0..<8) == Array(repeating: .plain, count: 8))
     }
@@ -81,8 +94,10 @@ import GhostlineTestSupport
     @Test func typingAKeywordAtTheEndOfALongWrappedLineRedrawsOnlyThatWord() {
         var harness = ScreenHarness(width: 30, height: 10)
         let start = String(repeating: "word ", count: 20)
-        harness.draw(Self.presentation(start + "le"))
-        harness.draw(Self.presentation(start + "let"))
+        var state = EditorState(text: start + "le")
+        harness.draw(Self.presentation(of: state))
+        Self.type("t", into: &state)
+        harness.draw(Self.presentation(of: state))
         #expect(harness.lastBytes.count < 30, "the word's cells again and the new one: \(harness.lastBytes.count) bytes")
         #expect(harness.screen.grid == ScreenHarness.fresh(Self.presentation(start + "let"), width: 30, height: 10).grid)
     }
@@ -155,10 +170,11 @@ import GhostlineTestSupport
 
     @Test func changingTheMaskRedrawsTheText() {
         var harness = ScreenHarness(width: 20, height: 5)
-        harness.draw(Self.masked("abc"))
-        harness.draw(Self.masked("abc", mask: .asterisk))
+        let state = EditorState(text: "abc")
+        harness.draw(Presentation(state: state, prompt: "> ", mask: .bullet))
+        harness.draw(Presentation(state: state, prompt: "> ", mask: .asterisk))
         #expect(harness.screen.line(0) == "> ***")
-        harness.draw(Presentation(state: EditorState(text: "abc"), prompt: "> "))
+        harness.draw(Presentation(state: state, prompt: "> "))
         #expect(harness.screen.line(0) == "> abc", "unmasked again")
     }
 }
