@@ -265,14 +265,22 @@ public final class LineEditor {
     }
 
     /// With a terminal that cannot move its cursor: the prompt, then the terminal's own line editing.
+    /// A secret is read with the terminal's echo off, switched off before the prompt is drawn
+    /// so that no key typed after it is echoed; Ctrl-C, which then arrives in the line, ends the
+    /// entry as an interruption once the line is read.
     private func readPlainly(input: FileDescriptor, output: FileDescriptor) throws -> String? {
+        let saved = isSecret ? try? TerminalAttributes.read(from: input) : nil
+        if let saved { try? saved.makingSilent().apply(to: input) }
+        defer { try? saved?.apply(to: input) }
         do {
             try output.writeAll(Array(prompt.utf8.filter { $0 >= 0x20 && $0 != 0x7F }))
         } catch let error as Errno {
             throw LineEditorError.system(error)
         }
         if pipedInput == nil { pipedInput = PipedInput(descriptor: input) }
-        return try pipedInput?.nextEntry(wholeInput: false)
+        let entry = try pipedInput?.nextEntry(wholeInput: false)
+        if saved != nil, entry?.utf8.contains(0x03) == true { throw LineEditorError.interrupted }
+        return entry
     }
 
     /// The continuation prompt in use: the configured one, or `… ` right-aligned under the prompt.

@@ -98,6 +98,32 @@ import GhostlineTestSupport
         #expect(session.waitForExit() == .exited(0))
     }
 
+    @Test func onADumbTerminalTheTerminalDoesNotEchoTheSecret() throws {
+        try #require(access(ghostlinePath, X_OK) == 0)
+        let session = try PseudoTerminalSession(executable: ghostlinePath, arguments: ["--secret"],
+                                                environment: ["TERM": "dumb"], captureStandardOutput: true)
+        #expect(session.waitUntil { $0.screen.text.contains(">") })
+        let before = try session.terminalAttributes()
+        try session.send("wqxj中\r")
+        #expect(session.waitForExit() == .exited(0))
+        #expect(session.standardOutputText == "wqxj中\n")
+        #expect(Self.leaks(in: session.output) == [])
+        #expect(session.screen.cursorRow == 1, "the newline is echoed")
+        #expect(try session.terminalAttributes() != before, "echo was off while the secret was read")
+        #expect(try session.terminalAttributes() == session.initialTerminalAttributes, "and is on again")
+    }
+
+    @Test func onADumbTerminalCtrlCInterruptsASecret() throws {
+        try #require(access(ghostlinePath, X_OK) == 0)
+        let session = try PseudoTerminalSession(executable: ghostlinePath, arguments: ["--secret"],
+                                                environment: ["TERM": "dumb"], captureStandardOutput: true)
+        #expect(session.waitUntil { $0.screen.text.contains(">") })
+        try session.send("wq\u{03}\r")
+        #expect(session.waitForExit() == .exited(130))
+        #expect(session.standardOutputText == "")
+        #expect(try session.terminalAttributes() == session.initialTerminalAttributes)
+    }
+
     @Test func aMaskOfMoreThanOneCharacterIsRefused() throws {
         let run = try PipedRun.run(ghostlinePath, arguments: ["--secret", "--mask", "**"])
         #expect(run.status == .exited(2))
