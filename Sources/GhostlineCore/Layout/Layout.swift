@@ -34,7 +34,7 @@ public struct Layout: Sendable {
         /// The cells each cluster was drawn as, when the text was masked.
         let mask: [Cell]?
         /// The style spans the drawn rows were made with.
-        @exclusivity(unchecked) var spans: [StyleSpan] = []
+        var spans: [StyleSpan] = []
         @exclusivity(unchecked) var revision: UInt64
         @exclusivity(unchecked) var drawn: [DrawnRow?] = []
         @exclusivity(unchecked) var firstRowPrefix: [Cell] = []
