@@ -25,7 +25,7 @@ let package = Package(
         .executableTarget(name: "ghostline-bench", dependencies: ["GhostlineCore"]),
         .target(name: "GhostlineTestSupport", dependencies: ["GhostlineCore", "GhostlineTesting"], path: "Tests/GhostlineTestSupport"),
         .testTarget(name: "GhostlineCoreTests", dependencies: ["GhostlineCore", "GhostlineTesting", "GhostlineTestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "GhostlineTests", dependencies: ["Ghostline", "GhostlineTerminal", "GhostlineTesting", "GhostlineTestSupport"]),
+        .testTarget(name: "GhostlineTests", dependencies: ["Ghostline", "GhostlineTerminal", "GhostlineTesting", "GhostlineTestSupport", "ghostline"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -27,7 +27,30 @@ public final class LineEditor {
     public var placeholderStyle: Style = .placeholder { didSet { appearanceRevision &+= 1 } }
     /// Whether colors are used; false when the `NO_COLOR` environment variable is set.
     public var usesColor: Bool = environmentValue("NO_COLOR").map { $0.isEmpty } ?? true {
-        didSet { appearanceRevision &+= 1 }
+        didSet {
+            appearanceRevision &+= 1
+            applyHighlighter()
+        }
+    }
+    /// Colours the text as it is edited: asked for the text's style spans once per change of the
+    /// text. Without colors (``usesColor`` false) the spans keep their other attributes (bold
+    /// stays) and lose their colors. A secret entry is never shown to it.
+    public var highlighter: (any Highlighter)? {
+        didSet { applyHighlighter() }
+    }
+    /// Whether the entry is secret, as a password is: every grapheme cluster is shown as
+    /// ``mask`` and not one typed character is written to the terminal. A secret entry is never
+    /// added to ``history`` or the history file and never suggested from them; Up, Down and
+    /// Ctrl-R recall nothing, Tab completes nothing, and what it kills is dropped when it ends.
+    public var isSecret: Bool {
+        get { engine.isSecret }
+        set { engine.isSecret = newValue }
+    }
+    /// What each grapheme cluster of a secret entry is shown as: by default `•`, or `*` where
+    /// the locale (`LC_ALL`, `LC_CTYPE`, `LANG`) is not UTF-8; ``TextMask/nothing`` shows nothing.
+    public var mask: TextMask {
+        get { engine.mask }
+        set { engine.mask = newValue }
     }
     /// In multi-line mode Enter inserts a line break and Alt-Enter submits.
     public var isMultiline = false
@@ -178,6 +201,12 @@ public final class LineEditor {
         self.input = input
         self.output = output
         engine.shouldChangeText = nil
+        engine.mask = .forLocale()
+    }
+
+    /// Hands the highlighter to the engine, without its colors when colors are off.
+    private func applyHighlighter() {
+        engine.highlighter = usesColor ? highlighter : highlighter.map { ColorlessHighlighter(base: $0) }
     }
 
     /// The entry's text. Setting it while editing (from a delegate method, say) redraws the
@@ -252,7 +281,7 @@ public final class LineEditor {
         self.session = session
         defer { self.session = nil }
         let entry = try session.run(initialText: initialText)
-        if let entry { saveToHistoryFile(entry) }
+        if let entry, !isSecret { saveToHistoryFile(entry) }
         return entry
     }
 
@@ -268,19 +297,28 @@ public final class LineEditor {
     }
 
     /// With a terminal that cannot move its cursor: the prompt, then the terminal's own line
-    /// editing. The prompt's control characters are shown as the layout shows them.
+    /// editing. The prompt's control characters are shown as the layout shows them. A secret is
+    /// read with the terminal's echo off, switched off before the prompt is drawn so that no key
+    /// typed after it is echoed; Ctrl-C, which then arrives in the line, ends the entry as an
+    /// interruption once the line is read.
     private func readPlainly(input: FileDescriptor, output: FileDescriptor) throws -> String? {
+        let saved = isSecret ? try? TerminalAttributes.read(from: input) : nil
+        if let saved { try? saved.makingSilent().apply(to: input) }
+        defer { try? saved?.apply(to: input) }
         do {
             try output.writeAll(Array(prompt.replacingControlCharactersWithCaretNotation().utf8))
         } catch let error as Errno {
             throw LineEditorError(terminalFailure: error)
         }
         if pipedInput == nil { pipedInput = PipedInput(descriptor: input) }
+        let entry: String?
         do {
-            return try pipedInput?.nextEntry(wholeInput: false)
+            entry = try pipedInput?.nextEntry(wholeInput: false)
         } catch LineEditorError.system(let error) {
             throw LineEditorError(terminalFailure: error)
         }
+        if saved != nil, entry?.utf8.contains(0x03) == true { throw LineEditorError.interrupted }
+        return entry
     }
 
     /// The continuation prompt in use: the configured one, or `… ` right-aligned under the prompt.

@@ -39,6 +39,9 @@ if !options.usesColor { editor.usesColor = false }
 // A history file that cannot be read or written costs the history, never the entry: say why and go on.
 editor.historyFileErrorHandler = { error in writeStandardError("ghostline: \(error)\n") }
 if let path = options.historyPath { editor.historyFile = HistoryFile(path: path) }
+editor.isSecret = options.isSecret
+if let mask = options.mask { editor.mask = TextMask(mask.first) }
+if !options.keywords.isEmpty { editor.highlighter = KeywordHighlighter(keywords: options.keywords) }
 if !options.completions.isEmpty {
     let words = options.completions
     editor.completion = { context in words.filter { $0.hasPrefix(context.word) } }
