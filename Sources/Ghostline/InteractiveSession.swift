@@ -359,8 +359,9 @@ final class InteractiveSession {
 
     private func suspend() throws {
         // Ignored at start, `SIGTSTP` stays ignored: Ctrl-Z then does nothing, as it would with
-        // the terminal's own line editing.
-        guard !isIgnored(SIGTSTP) else { return }
+        // the terminal's own line editing. Under the test kit too, since stopping would stop the
+        // whole test process.
+        guard !isIgnored(SIGTSTP), editor.sessionObserver == nil else { return }
         // The shell starts a row of its own for its "Stopped" line.
         try write(display.finish(startingFreshRow: false) + Self.pasteOff)
         rawMode.restore()

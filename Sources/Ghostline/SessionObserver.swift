@@ -7,7 +7,8 @@ import GhostlineTerminal
 /// While one is attached, an entry installs no signal handlers and leaves the handlers' record
 /// of the terminal to restore alone, because both belong to the whole process and a test
 /// process reads many entries at once; a resize comes through ``resizeNotices`` instead of
-/// `SIGWINCH`. Everything else takes the way it takes in a terminal.
+/// `SIGWINCH`; and Ctrl-Z does nothing, as when `SIGTSTP` is ignored, since stopping would stop
+/// the test process. Everything else takes the way it takes in a terminal.
 package protocol SessionObserver: AnyObject {
     /// Readable when the window size changed. The session then calls ``takeResizeNotices()``
     /// and reads the terminal's size, as it does on `SIGWINCH`.

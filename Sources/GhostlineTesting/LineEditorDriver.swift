@@ -65,8 +65,6 @@ public final class LineEditorDriver {
     /// Resizes announced to the editor since the driver opened the terminal.
     private var resizesSent = 0
     private var drainCount = 0
-    /// Set when the driver answered a query from the program, which the program then reads.
-    private var hasSentReplies = false
 
     /// Opens a terminal of `columns` × `rows` (the terminal's kernel defaults: line editing,
     /// echo), with a blank screen and the cursor at the top left.
@@ -160,12 +158,9 @@ public final class LineEditorDriver {
 
     /// Sends `bytes` as the terminal's keyboard would, unchanged.
     ///
-    /// - Throws: ``LineEditorDriverError/editorDidNotSettle(details:)`` when no entry is being
-    ///   read: bytes sent then would be the line discipline's to handle, not the editor's.
+    /// - Throws: ``LineEditorDriverError/noEntryInProgress`` when no entry is being read.
     public func send(_ bytes: [UInt8]) throws {
-        guard reader != nil else {
-            throw LineEditorDriverError.editorDidNotSettle(details: "no entry is being read; start one first")
-        }
+        guard reader != nil else { throw LineEditorDriverError.noEntryInProgress }
         try writeToKeyboard(bytes)
         try settle()
     }
@@ -188,11 +183,8 @@ public final class LineEditorDriver {
     /// ended; then reads all it drew.
     private func settle() throws {
         let deadline = MonotonicClock.now() + timeout
-        repeat {
-            hasSentReplies = false
-            try waitUntilQuiet(deadline: deadline)
-            try drainDrawing(deadline: deadline)
-        } while hasSentReplies && reader != nil
+        try waitUntilQuiet(deadline: deadline)
+        try drainDrawing(deadline: deadline)
     }
 
     private func waitUntilQuiet(deadline: Double) throws {
@@ -299,15 +291,11 @@ public final class LineEditorDriver {
         }
     }
 
-    /// Puts `bytes` on the screen and answers the queries among them, as a terminal would.
+    /// Puts `bytes` on the screen. The editor asks the terminal nothing, so queries are only
+    /// recorded (`VirtualScreen.queries`), not answered.
     private func show(_ bytes: [UInt8]) {
-        guard !bytes.isEmpty else { return }
         outputBytes += bytes
         screen.feed(bytes)
-        let replies = screen.takePendingReplies()
-        guard !replies.isEmpty else { return }
-        hasSentReplies = true
-        try? writeToKeyboard(replies)
     }
 
     private static func range(of marker: [UInt8], in bytes: [UInt8]) -> Range<Int>? {

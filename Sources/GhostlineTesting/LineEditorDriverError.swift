@@ -7,6 +7,9 @@ public enum LineEditorDriverError: Error, Equatable, Sendable, CustomStringConve
     case system(operation: String, errorNumber: Int32)
     /// An entry is already being read; it must end before the next one starts.
     case entryInProgress
+    /// No entry is being read, so there is no editor to send keys to: bytes sent then would be
+    /// the terminal's line discipline's to handle.
+    case noEntryInProgress
     /// No terminal sends this key (a function key above F20).
     case keyWithoutSequence(KeyEvent)
     /// The editor did not take what it was sent and settle within the driver's `timeout`:
@@ -25,6 +28,8 @@ public enum LineEditorDriverError: Error, Equatable, Sendable, CustomStringConve
             "\(operation) failed: \(strerror(errorNumber).map { String(cString: $0) } ?? "error \(errorNumber)")"
         case .entryInProgress:
             "an entry is already being read; end it (Enter, Ctrl-D, Ctrl-C) before starting another"
+        case .noEntryInProgress:
+            "no entry is being read; start one before sending keys"
         case .keyWithoutSequence(let key):
             "no terminal sends the key \(key)"
         case .editorDidNotSettle(let details):

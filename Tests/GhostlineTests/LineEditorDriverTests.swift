@@ -153,6 +153,22 @@ extension LineEditorDriverTests {
 
     @Test func keysWithoutAnEntryAreRefused() throws {
         let driver = try LineEditorDriver(columns: 20, rows: 4)
-        #expect(throws: LineEditorDriverError.self) { try driver.type("x") }
+        #expect(throws: LineEditorDriverError.noEntryInProgress) { try driver.type("x") }
+    }
+}
+
+extension LineEditorDriverTests {
+    /// Stopping would stop the whole test process, so under the driver Ctrl-Z does what it does
+    /// when `SIGTSTP` is ignored: nothing.
+    @Test func controlZLeavesTheEntryAsItIs() throws {
+        let driver = try LineEditorDriver(columns: 20, rows: 4)
+        try driver.start(editor(driver, placeholder: nil))
+        try driver.type("keep")
+        let before = driver.outputBytes.count
+        try driver.press(.control("z"))
+        #expect(driver.outputBytes.count == before, "nothing was drawn: \(driver.screen.lines)")
+        try driver.type(" me\r")
+        #expect(driver.result == .submitted("keep me"))
+        #expect(driver.screen.lines.filter { $0.contains("keep") } == ["> keep me"])
     }
 }
