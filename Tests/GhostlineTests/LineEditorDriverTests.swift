@@ -172,3 +172,17 @@ extension LineEditorDriverTests {
         #expect(driver.screen.lines.filter { $0.contains("keep") } == ["> keep me"])
     }
 }
+
+extension LineEditorDriverTests {
+    @Test func releasingTheDriverDuringAnEntryEndsItAsAClosedWindowWould() throws {
+        let editor: LineEditor
+        do {
+            let driver = try LineEditorDriver(columns: 20, rows: 4)
+            editor = self.editor(driver)
+            try driver.start(editor)
+            try driver.type("unfinished")
+        }
+        // Released, the driver hung up and waited for the entry to end.
+        #expect(editor.text == "unfinished", "the entry ended and the editor is the test's again")
+    }
+}
