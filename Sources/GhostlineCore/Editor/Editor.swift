@@ -65,8 +65,6 @@ public struct Editor {
         var match: Int?
 
         /// Whether the memo was made for `state` and `history` as they are.
-        // Inlined, so that the state is read in place rather than copied to be passed.
-        @inline(__always)
         func describes(_ state: EditorState, _ history: History) -> Bool {
             end.revision == state.revision && end.generation == state.generation && isOf(history)
         }
@@ -101,8 +99,6 @@ public struct Editor {
 
     /// Applies one key event; returns a request when the program has to act.
     public mutating func handle(_ event: KeyEvent) -> EditorRequest? {
-        // Commands read the text: bytes typed apart are joined once, not put together per read.
-        state.settleTypedBytes()
         defer { updateSuggestionMemo() }
         return apply(event)
     }
@@ -143,7 +139,6 @@ public struct Editor {
 
     /// Performs a command as if its key had been pressed.
     public mutating func perform(_ command: Command) -> EditorRequest? {
-        state.settleTypedBytes()
         return perform(command, kind: command.isTyping ? .typing : .other)
     }
 

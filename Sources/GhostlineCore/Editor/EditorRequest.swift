@@ -38,11 +38,14 @@ public struct TextGeometry: Hashable, Sendable {
     public var firstLineStart: Int
     /// The column later lines' text starts at (the continuation prompt's width).
     public var otherLinesStart: Int
+    /// The terminal height: with the width, it bounds how much of a suggestion can show.
+    public var height: Int
 
     /// Creates a geometry.
-    public init(width: Int, firstLineStart: Int, otherLinesStart: Int) {
+    public init(width: Int, firstLineStart: Int, otherLinesStart: Int, height: Int = 24) {
         self.width = max(1, width)
         self.firstLineStart = firstLineStart
         self.otherLinesStart = otherLinesStart
+        self.height = max(1, height)
     }
 }

@@ -25,18 +25,15 @@ public struct Layout: Sendable {
     /// rows with the prompt its first row was drawn with. Unchanged rows are then the same arrays
     /// frame after frame. A class, so that a frame updates entries where they are, with one
     /// dictionary look-up per line, instead of copying them out and back.
-    // Only the layout's own methods touch these fields, one access at a time, and a frame
-    // touches them for every visible line: without the runtime's access checks a scrolling
-    // frame runs about 5 % fewer instructions.
     private final class LineCache: @unchecked Sendable {
-        @exclusivity(unchecked) var wrapped: WrappedLine
+        var wrapped: WrappedLine
         let generation: UInt64
-        @exclusivity(unchecked) var revision: UInt64
-        @exclusivity(unchecked) var drawn: [DrawnRow?] = []
-        @exclusivity(unchecked) var firstRowPrefix: [Cell] = []
+        var revision: UInt64
+        var drawn: [DrawnRow?] = []
+        var firstRowPrefix: [Cell] = []
         /// The rows last shown of this line, ghost-free, for the range and prompt they were for:
         /// an unchanged line in view costs one check and one append per frame.
-        @exclusivity(unchecked) var shown: ShownRows?
+        var shown: ShownRows?
 
         init(wrapped: WrappedLine, generation: UInt64, revision: UInt64) {
             self.wrapped = wrapped
@@ -114,7 +111,8 @@ public struct Layout: Sendable {
         var ghost: GhostRows?
         if let ghostText = presentation.shownGhostText {
             let indent = prompt.count * 2 <= width ? prompt.count : 0
-            ghost = Self.layOutGhost(ghostText, from: cursorLine.endColumn, indent: indent, width: width, clusters: &clusters)
+            ghost = Self.layOutGhost(ghostText, from: cursorLine.endColumn, indent: indent, width: width, rowLimit: height,
+                                     clusters: &clusters)
         }
 
         // Every walk below stays within a screenful of lines around the cursor, so the lines it
@@ -369,34 +367,27 @@ public struct Layout: Sendable {
         cache = kept
     }
 
-    /// The cells that start each row of a line after the first, as frames draw them.
-    mutating func cells(ofContinuationPrompt prompt: StyledText, width: Int) -> [Cell] {
-        prefixCells(prompt, width: max(1, width))
-    }
-
-    /// Moves the first visible row `count` rows down, as a frame would have after the terminal
-    /// scrolled that many rows away while keys were echoed without frames (see
-    /// ``Display/echo(typedIn:prompt:continuationPrompt:width:height:)``): the next frame then
-    /// scrolls from where the screen is.
-    mutating func scrollDown(_ count: Int, in state: EditorState, prompt: StyledText, continuationPrompt: StyledText,
-                             width: Int) {
+    /// The cells that text appended to the end of logical line `line` from UTF-8 `offset` adds
+    /// on the screen, made as a frame makes a row's cells, with the line's wrapping brought up to
+    /// date; nil when the new text joins the character before `offset`, which a frame redraws.
+    mutating func cellsAppended(to line: Int, from offset: Int, of presentation: Presentation,
+                                width: Int) -> AppendedCells? {
         let width = max(1, width)
-        var remaining = count
-        while remaining > 0 {
-            // The text's last line takes every row left: its rows are still being typed.
-            guard top.line < state.lineCount - 1 else {
-                top.row += remaining
-                return
-            }
-            let start = prefixCells(top.line == 0 ? prompt : continuationPrompt, width: width).count
-            let rows = lineCache(line: top.line, in: state, startColumn: start, width: width).wrapped.rowStarts.count
-            if top.row + remaining < rows {
-                top.row += remaining
-                return
-            }
-            remaining -= rows - top.row
-            top = RowAddress(line: top.line + 1, row: 0)
+        let state = presentation.state
+        let text = state.line(line)
+        guard WrappedLine.isCharacterBoundary(offset, in: text) else { return nil }
+        let start = prefixCells(line == 0 ? presentation.prompt : presentation.continuationPrompt, width: width).count
+        let wrapped = lineCache(line: line, in: state, startColumn: start, width: width).wrapped
+        // The row the old end was on: the last that starts before it (a row that starts at it
+        // holds only new text).
+        let rowStarts = wrapped.rowStarts
+        let firstRow = max(0, rowStarts.partitionedIndex { $0 >= offset } - 1)
+        var runs: [[Cell]] = []
+        for row in firstRow..<rowStarts.count {
+            runs.append(wrapped.cells(from: max(offset, rowStarts[row]), to: wrapped.end(ofRow: row), in: text,
+                                      clusters: &clusters))
         }
+        return AppendedCells(runs: runs, endsAtMargin: wrapped.endColumn >= width, longClusters: clusters.clusters)
     }
 
     /// A prompt's cells, cut to leave at least one column for text; cached.
@@ -440,8 +431,9 @@ public struct Layout: Sendable {
     }
 
     /// Lays ghost text out from `column` of the text's last row, wrapping as text does and
-    /// starting a row at `indent` for each newline in it.
-    private static func layOutGhost(_ ghost: StyledText, from column: Int, indent: Int, width: Int,
+    /// starting a row at `indent` for each newline in it, for at most `rowLimit` rows: the rows
+    /// after the cursor's that can show.
+    private static func layOutGhost(_ ghost: StyledText, from column: Int, indent: Int, width: Int, rowLimit: Int,
                                     clusters: inout ClusterTable) -> GhostRows {
         var rows: [[Cell]] = [[]]
         var column = column
@@ -449,6 +441,7 @@ public struct Layout: Sendable {
         if startsNewRow { column = 0 }
         for character in ghost.text {
             if character == "\n" || character == "\r\n" {
+                guard rows.count < rowLimit else { break }
                 rows.append(Array(repeating: Cell(ClusterBytes(ascii: 0x20)), count: min(indent, width - 1)))
                 column = rows[rows.count - 1].count
                 continue
@@ -456,6 +449,7 @@ public struct Layout: Sendable {
             var cells: [Cell] = []
             ClusterScanner.appendCells(of: character, style: ghost.style, width: width, clusters: &clusters, to: &cells)
             if column + cells.count > width && column > 0 {
+                guard rows.count < rowLimit else { break }
                 rows.append([])
                 column = 0
             }
@@ -464,4 +458,15 @@ public struct Layout: Sendable {
         }
         return GhostRows(rows: rows, startsNewRow: startsNewRow)
     }
+}
+
+/// Cells added at the end of a line, row by row, as ``Layout`` makes them for a frame.
+struct AppendedCells {
+    /// The first run continues the row the line ended on; each later run is a row of its own.
+    var runs: [[Cell]]
+    /// True when the text now fills its last row to the margin: the cursor waits at the start of
+    /// the next row, as a frame puts it (see ``Frame/cursorIsPastMargin``).
+    var endsAtMargin: Bool
+    /// The layout's long clusters, which the cells may refer to by number.
+    var longClusters: [String]
 }

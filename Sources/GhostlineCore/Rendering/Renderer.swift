@@ -23,8 +23,6 @@ public struct Renderer: Sendable {
     private var currentStyle = Style.plain
     private var output: [UInt8] = []
     private var rewrittenRows = 0
-    /// How many of the area's first rows the last echo scrolled off the screen.
-    private(set) var rowsScrolledByEcho = 0
 
     /// Whether frames that rewrite more than one row are wrapped in synchronized output, so a
     /// terminal that supports it never shows half a frame.
@@ -79,158 +77,56 @@ public struct Renderer: Sendable {
         return output
     }
 
-    /// The bytes that show printable ASCII `text` typed at the cursor, when the cursor is at the
-    /// end of its row with room left on it: the text itself. The previous frame gains the cells,
-    /// so the next frame is diffed against what the screen shows.
+    /// The bytes that draw `appended` after the cells the cursor ends: the same bytes a frame
+    /// showing them would cost, without comparing the rows that did not change. The previous
+    /// frame gains the cells, so the next frame is diffed against what the screen shows.
     ///
-    /// The caller vouches that the next frame would be exactly that: the text only grew by these
-    /// characters at the cursor, and nothing else on screen changed. Nil when the cursor is not at
-    /// the end of its row, the row has no room, or `text` is not printable ASCII.
-    public mutating func echo(_ text: some Collection<UInt8>) -> [UInt8]? {
-        if let bytes = text.withContiguousStorageIfAvailable({ echo(typed: $0) }) { return bytes }
-        return Array(text).withUnsafeBufferPointer { echo(typed: $0) }
-    }
-
-    /// ``echo(_:)`` for bytes in memory, as the display echoes them from the text in place.
-    mutating func echo(typed text: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
-        // The previous frame is read and grown where it is: a copy taken out of the optional would
-        // be a whole frame moved per key.
-        let row = cursor.row
-        guard !pendingWrap, currentStyle == .plain, previous?.cursor == cursor, let rowCount = previous?.rows.count,
-              row < rowCount, previous?.rows[row].count == cursor.column, let width = previous?.width,
-              cursor.column + text.count < width, text.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
-        if output.count == text.count {
-            // As many bytes as the last echo (one, for a key typed at a time): overwritten in
-            // place, without emptying and refilling the buffer through the generic paths.
-            output.withUnsafeMutableBufferPointer { buffer in
-                for index in 0..<text.count { buffer[index] = text[index] }
-            }
-        } else {
-            output.removeAll(keepingCapacity: true)
-            output.append(contentsOf: text)
+    /// The caller vouches that the next frame would be exactly that: the text only grew at the
+    /// cursor by these cells, made as layout makes them, and nothing else on screen changed. Nil,
+    /// changing nothing, when the cursor does not end its row's cells, or when new rows would
+    /// have to go above other rows or past the screen's last row (a frame scrolls).
+    mutating func append(_ appended: AppendedCells, screenRows: Int) -> [UInt8]? {
+        guard !pendingWrap, var frame = previous, frame.cursor == cursor, cursor.row < frame.rows.count,
+              frame.rows[cursor.row].count == cursor.column else { return nil }
+        var runs = appended.runs[...]
+        if frame.cursorIsPastMargin {
+            // The cursor waits on a row of its own below a full one: the text continues there.
+            guard runs.first?.isEmpty == true else { return nil }
+            runs = runs.dropFirst()
+            if runs.isEmpty { return [] }
         }
-        for byte in text { previous!.rows[row].append(Cell(ClusterBytes(ascii: byte))) }
-        return advance(pastEchoed: text.count, onRow: row)
-    }
-
-    /// ``echo(typed:)`` for characters typed over ghost text: the cells from the cursor on
-    /// already show the same characters in another style, and the typed ones take them in the
-    /// text's. Nil, changing nothing, unless each cell holds its character alone and the last
-    /// stays before the row's last column.
-    mutating func echo(typedOver text: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
-        let row = cursor.row, column = cursor.column
-        guard !pendingWrap, currentStyle == .plain, previous?.cursor == cursor, let rowCount = previous?.rows.count,
-              row < rowCount, let width = previous?.width, column + text.count < width,
-              let cellCount = previous?.rows[row].count, column + text.count <= cellCount else { return nil }
-        for (index, byte) in text.enumerated() {
-            guard byte >= 0x20 && byte < 0x7F, let cell = previous?.rows[row][column + index],
-                  cell.width == 1, cell.bytes == ClusterBytes(ascii: byte) else { return nil }
+        let newRows = runs.count - 1 + (appended.endsAtMargin ? 1 : 0)
+        guard newRows == 0 || (cursor.row == frame.rows.count - 1 && frame.rows.count + newRows <= screenRows) else {
+            return nil
         }
-        output.removeAll(keepingCapacity: true)
-        output.append(contentsOf: text)
-        for (index, byte) in text.enumerated() { previous!.rows[row][column + index] = Cell(ClusterBytes(ascii: byte)) }
-        return advance(pastEchoed: text.count, onRow: row)
-    }
-
-    /// How an echo of `count` characters on `row` ends: the cursor after them, and the echo's
-    /// bytes returned.
-    private mutating func advance(pastEchoed count: Int, onRow row: Int) -> [UInt8] {
-        // Layout never saw these cells: under its identity the row would pass for one that only
-        // grows from what layout drew (or, typed over ghost text, for one unchanged), so the next
-        // frame compares it cell by cell instead.
-        if row < previous!.rowIdentities.count { previous!.rowIdentities[row] = 0 }
-        cursor.column += count
-        previous!.cursor = cursor
-        previous!.cursorIsPastMargin = false
-        rowsScrolledByEcho = 0
-        return output
-    }
-
-    /// How many printable ASCII characters ``echo(typed:)`` would take now without reaching the
-    /// row's last column: the cells left there when the cursor ends its row's drawn cells in
-    /// plain style, 0 otherwise.
-    var echoRoom: Int {
-        guard !pendingWrap, currentStyle == .plain, let previous, previous.cursor == cursor,
-              cursor.row < previous.rows.count, previous.rows[cursor.row].count == cursor.column else { return 0 }
-        return max(0, previous.width - 1 - cursor.column)
-    }
-
-    /// ``echo(typed:)`` for text that also starts rows: printable ASCII and line breaks typed at
-    /// the end of the area's last row, where the terminal's own line feed scrolls the screen
-    /// when the area fills it. A line break starts a row with `lineStart` (the continuation
-    /// prompt); a character that fills the row's last column starts an empty one, as layout
-    /// moves a cursor at the margin to the next row. Rows end in `CR LF`, as in frames.
-    ///
-    /// The caller vouches, as for ``echo(typed:)``, that the next frame would be exactly that,
-    /// laid out for `screenRows` rows. Nil when the cursor is not at the end of the last row
-    /// while the text needs a new row, when `text` holds anything else, or more than a row's
-    /// worth of characters or of line breaks: a frame then draws the screen for less.
-    mutating func echo(typed text: UnsafeBufferPointer<UInt8>, lineStart: [Cell], screenRows: Int) -> [UInt8]? {
-        guard !pendingWrap, currentStyle == .plain, var frame = previous, frame.cursor == cursor,
-              cursor.row < frame.rows.count, frame.rows[cursor.row].count == cursor.column,
-              lineStart.count < frame.width, frame.rows.count <= screenRows, text.count <= frame.width else { return nil }
-        var lineBreaks = 0
-        for byte in text where byte < 0x20 || byte >= 0x7F {
-            guard byte == 0x0A else { return nil }
-            lineBreaks += 1
-        }
-        let width = frame.width
-        guard lineBreaks < screenRows else { return nil }
-        let startsRow = cursor.column + text.count >= width || lineBreaks > 0
-        guard !startsRow || cursor.row == frame.rows.count - 1 else { return nil }
-        // Moved out while it grows: a copy left behind would make each row change copy the rows.
+        // Moved out while it grows: a copy left behind would make the row's change copy it.
         previous = nil
         output.removeAll(keepingCapacity: true)
-        rowsScrolledByEcho = 0
-        if cursor.row < frame.rowIdentities.count { frame.rowIdentities[cursor.row] = 0 }
-        for byte in text {
-            if byte == 0x0A {
-                if frame.cursorIsPastMargin {
-                    // The row layout keeps for a cursor at the margin becomes the new line's first.
-                    frame.rows.removeLast()
-                    drawRow(lineStart, in: &frame)
-                } else {
-                    startRow(with: lineStart, in: &frame, screenRows: screenRows)
-                }
-                frame.cursorIsPastMargin = false
-                continue
+        frame.longClusters = appended.longClusters
+        let width = frame.width
+        var row = cursor.row
+        for (index, run) in runs.enumerated() {
+            if index > 0 {
+                row += 1
+                frame.rows.append([])
+                move(to: ScreenPoint(row: row, column: 0), width: width)
             }
-            output.append(byte)
-            frame.rows[cursor.row].append(Cell(ClusterBytes(ascii: byte)))
-            cursor.column += 1
-            frame.cursorIsPastMargin = cursor.column == width
-            if frame.cursorIsPastMargin { startRow(with: [], in: &frame, screenRows: screenRows) }
+            write(run[...], row: row, width: width, in: frame)
+            frame.rows[row].append(contentsOf: run)
+            // Layout never drew these cells under the row's identity: the next frame compares them.
+            if row < frame.rowIdentities.count { frame.rowIdentities[row] = 0 }
         }
-        frame.cursor = cursor
+        var end = ScreenPoint(row: row, column: frame.rows[row].count)
+        if appended.endsAtMargin {
+            frame.rows.append([])
+            end = ScreenPoint(row: row + 1, column: 0)
+        }
+        move(to: end, width: width)
+        if currentStyle != .plain { setStyle(.plain) }
+        frame.cursor = end
+        frame.cursorIsPastMargin = appended.endsAtMargin
         previous = frame
         return output
-    }
-
-    /// Moves to a new row below the last, scrolling the area's first row off when the area fills
-    /// the screen, and draws `cells` at its start.
-    private mutating func startRow(with cells: [Cell], in frame: inout Frame, screenRows: Int) {
-        output.append(contentsOf: [0x0D, 0x0A])
-        if frame.rows.count >= screenRows {
-            frame.rows.removeFirst()
-            if !frame.rowIdentities.isEmpty { frame.rowIdentities.removeFirst() }
-            rowsScrolledByEcho += 1
-        } else {
-            cursor.row += 1
-            claimedRows = max(claimedRows, cursor.row + 1)
-        }
-        cursor.column = 0
-        drawRow(cells, in: &frame)
-    }
-
-    /// Draws `cells` as the area's new last row, from the cursor at its start.
-    private mutating func drawRow(_ cells: [Cell], in frame: inout Frame) {
-        for cell in cells where !cell.isContinuation {
-            if cell.style != currentStyle { setStyle(cell.style) }
-            frame.appendBytes(of: cell, to: &output)
-        }
-        if currentStyle != .plain { setStyle(.plain) }
-        cursor.column = cells.count
-        frame.rows.append(cells)
     }
 
     /// Forgets what is on the screen, so the next frame is drawn in full from the area's start
