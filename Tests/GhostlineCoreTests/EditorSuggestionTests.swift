@@ -179,3 +179,24 @@ func tabOrRightOnAnEmptyEntryInsertsTheDefault(key: KeyEvent) {
         if random.next() % 3 == 0 { draw() }
     }
 }
+
+/// A history entry of 10 MB offered as a suggestion: what a key presents and lays out is bounded
+/// by the screen, not by the entry (issue 12, finding 11: one key cost 1–2 s and 531 MB).
+@Test func aHugeSuggestionCostsAKeyNoMoreThanTheScreenHolds() {
+    let width = 80, height = 24
+    let entry = "git " + String(repeating: "lorem ipsum ", count: 10_000_000 / 12)
+    var editor = Editor(history: History(entries: [entry]))
+    editor.geometry = TextGeometry(width: width, firstLineStart: 2, otherLinesStart: 2, height: height)
+    var layout = Layout()
+    for key in "git lo" {
+        _ = editor.handle(.text(String(key)))
+        let presentation = editor.presentation(prompt: "> ", continuationPrompt: "", placeholder: nil)
+        let shown = presentation.suggestion?.text ?? ""
+        #expect(shown.count <= width * height, "the presentation carries at most a screenful")
+        #expect(entry.hasPrefix(editor.state.text + shown))
+        let frame = layout.frame(for: presentation, width: width, height: height)
+        #expect(frame.rows.count <= height)
+        #expect(frame.rows.reduce(0) { $0 + $1.count } <= width * height, "no more cells than the screen")
+    }
+    #expect(editor.suggestionSuffix?.utf8.count == entry.utf8.count - "git lo".utf8.count, "accepting takes it all")
+}
