@@ -49,7 +49,7 @@ extension Editor {
     // MARK: - Reverse search
 
     /// The prompt shown while searching, in place of the normal one.
-    public var searchPrompt: String? {
+    package var searchPrompt: String? {
         guard let search else { return nil }
         return "(\(search.failed ? "failed " : "")reverse-i-search)`\(search.query)': "
     }
@@ -160,7 +160,7 @@ extension Editor {
     // MARK: - Suggestions
 
     /// The suffix the inline suggestion would add after the cursor, if any.
-    public var suggestionSuffix: String? {
+    package var suggestionSuffix: String? {
         suggestedEntry().map { String(Substring($0.entry.utf8.dropFirst($0.textByteCount))) }
     }
 
@@ -289,7 +289,7 @@ extension Editor {
     // MARK: - Presentation
 
     /// What to draw for the current state, with the given prompts and placeholder.
-    public func presentation(prompt: StyledText, continuationPrompt: StyledText, placeholder: StyledText?) -> Presentation {
+    package func presentation(prompt: StyledText, continuationPrompt: StyledText, placeholder: StyledText?) -> Presentation {
         var shownPrompt = prompt
         if let searchPrompt { shownPrompt = StyledText(searchPrompt, style: prompt.style) }
         var ghost = placeholder

@@ -3,7 +3,7 @@
 ///
 /// Text is kept as an array of logical lines (split at `\n` bytes). Each line carries an identity
 /// that survives edits to it, so layout can cache per line and re-lay only what changed.
-public struct EditorState: Sendable {
+package struct EditorState: Sendable {
     struct Line: Sendable {
         var text: String
         let identity: UInt64
@@ -42,7 +42,7 @@ public struct EditorState: Sendable {
     static let editMemory = 256
 
     /// Where the cursor is; always on a `Character` boundary of an existing line.
-    public var cursor: TextPosition {
+    package var cursor: TextPosition {
         get { boundedCursor }
         set {
             boundedCursor = characterBoundary(atOrAfter: clamped(newValue))
@@ -52,7 +52,7 @@ public struct EditorState: Sendable {
     private var boundedCursor: TextPosition
 
     /// Creates a state holding `text`, with the cursor at its end.
-    public init(text: String = "") {
+    package init(text: String = "") {
         storage = []
         nextIdentity = 0
         boundedCursor = .start
@@ -68,7 +68,7 @@ public struct EditorState: Sendable {
     // MARK: - Queries
 
     /// The whole text, lines joined by `\n`.
-    public var text: String {
+    package var text: String {
         if storage.count == 1 { return storage[0].text }
         var result = ""
         result.reserveCapacity(storage.reduce(storage.count) { $0 + $1.byteCount })
@@ -80,13 +80,13 @@ public struct EditorState: Sendable {
     }
 
     /// True when there is no text at all.
-    public var isEmpty: Bool { storage.count == 1 && storage[0].byteCount == 0 }
+    package var isEmpty: Bool { storage.count == 1 && storage[0].byteCount == 0 }
 
     /// The number of logical lines (at least 1).
-    public var lineCount: Int { storage.count }
+    package var lineCount: Int { storage.count }
 
     /// The text of logical line `index`, without its `\n`.
-    public func line(_ index: Int) -> String { storage[index].text }
+    package func line(_ index: Int) -> String { storage[index].text }
 
     /// The length of logical line `index` in UTF-8 bytes.
     func byteCount(ofLine index: Int) -> Int { storage[index].byteCount }
@@ -95,12 +95,12 @@ public struct EditorState: Sendable {
     func identity(ofLine index: Int) -> UInt64 { storage[index].identity }
 
     /// The end of the text.
-    public var endPosition: TextPosition {
+    package var endPosition: TextPosition {
         TextPosition(line: storage.count - 1, offset: storage[storage.count - 1].byteCount)
     }
 
     /// The text between two positions.
-    public func text(in range: Range<TextPosition>) -> String {
+    package func text(in range: Range<TextPosition>) -> String {
         let lower = range.lowerBound, upper = range.upperBound
         if lower.line == upper.line {
             return String(slice(of: lower.line, from: lower.offset, to: upper.offset))
@@ -127,21 +127,21 @@ public struct EditorState: Sendable {
     }
 
     /// The `Character` just before `position` on its line, if any.
-    public func character(before position: TextPosition) -> Character? {
+    package func character(before position: TextPosition) -> Character? {
         guard position.offset > 0 else { return nil }
         let text = storage[position.line].text
         return text[text.index(before: Self.index(in: text, at: position.offset))]
     }
 
     /// The `Character` at `position` on its line, if any.
-    public func character(at position: TextPosition) -> Character? {
+    package func character(at position: TextPosition) -> Character? {
         let text = storage[position.line].text
         guard position.offset < text.utf8.count else { return nil }
         return text[Self.index(in: text, at: position.offset)]
     }
 
     /// The position one `Character` before `position`, crossing to the previous line's end.
-    public func position(before position: TextPosition) -> TextPosition {
+    package func position(before position: TextPosition) -> TextPosition {
         if position.offset == 0 {
             guard position.line > 0 else { return position }
             return TextPosition(line: position.line - 1, offset: storage[position.line - 1].byteCount)
@@ -152,7 +152,7 @@ public struct EditorState: Sendable {
     }
 
     /// The position one `Character` after `position`, crossing to the next line's start.
-    public func position(after position: TextPosition) -> TextPosition {
+    package func position(after position: TextPosition) -> TextPosition {
         let text = storage[position.line].text
         if position.offset >= text.utf8.count {
             guard position.line + 1 < storage.count else { return position }
@@ -168,7 +168,7 @@ public struct EditorState: Sendable {
     /// occupies. The cursor is left where it was if before the range, and shifted if after it;
     /// callers set it explicitly when they want it elsewhere.
     @discardableResult
-    public mutating func replace(_ range: Range<TextPosition>, with replacement: String) -> Range<TextPosition> {
+    package mutating func replace(_ range: Range<TextPosition>, with replacement: String) -> Range<TextPosition> {
         let insertion = range.lowerBound
         let breaksLine = Self.hasLineBreak(replacement)
         if !breaksLine, insertion == range.upperBound, insertion.line >= 0, insertion.line < storage.count,

@@ -4,7 +4,7 @@
 ///
 /// Layout is a value that keeps a cache of wrapped lines by line identity, so a keystroke re-lays
 /// only the edited line from the row before the edit, and only the visible rows become cells.
-public struct Layout: Sendable {
+package struct Layout: Sendable {
     private struct RowAddress: Comparable {
         var line: Int
         var row: Int
@@ -85,16 +85,16 @@ public struct Layout: Sendable {
     private var memoRowCounts: [Int] = []
 
     /// Creates a layout with an empty cache.
-    public init() {}
+    package init() {}
 
     /// Forgets cached wrapping and the scroll position, as after a change of width.
-    public mutating func reset() {
+    package mutating func reset() {
         cache.removeAll()
         top = RowAddress(line: 0, row: 0)
     }
 
     /// Lays `presentation` out for a terminal of `width` columns and `height` rows.
-    public mutating func frame(for presentation: Presentation, width: Int, height: Int) -> Frame {
+    package mutating func frame(for presentation: Presentation, width: Int, height: Int) -> Frame {
         let width = max(1, width), height = max(1, height)
         let state = presentation.state
         let prompt = prefixCells(presentation.prompt, width: width)
@@ -405,7 +405,7 @@ public struct Layout: Sendable {
 
     /// The columns a prompt takes when laid out for `width` columns: what layout draws, cut to
     /// leave a column for text. Up and down movement counts columns from here.
-    public static func columns(ofPrompt prompt: String, width: Int) -> Int {
+    package static func columns(ofPrompt prompt: String, width: Int) -> Int {
         var clusters = ClusterTable()
         return makePrefixCells(StyledText(prompt), width: max(1, width), clusters: &clusters).count
     }

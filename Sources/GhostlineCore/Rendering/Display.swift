@@ -7,7 +7,7 @@
 /// cells are written after the old ones: layout makes them as it makes a frame's, and the
 /// renderer appends them. Anything else, or any doubt, is laid out and rendered as a frame. Both
 /// ways leave the same screen, so the program never needs to know which one was taken.
-public struct Display: Sendable {
+package struct Display: Sendable {
     private var layout = Layout()
     private var renderer = Renderer()
     /// What the last draw left on screen, when its cursor ended its line and a later append can
@@ -43,11 +43,11 @@ public struct Display: Sendable {
 
     /// Creates a display for an area that starts at the terminal's cursor, which must be at the
     /// start of a row.
-    public init() {}
+    package init() {}
 
     /// The bytes that turn the screen into `presentation` laid out for a terminal of `width`
     /// columns and `height` rows.
-    public mutating func draw(_ presentation: Presentation, width: Int, height: Int) -> [UInt8] {
+    package mutating func draw(_ presentation: Presentation, width: Int, height: Int) -> [UInt8] {
         let state = presentation.state
         let cursor = state.cursor
         let surroundings = Surroundings(presentation, width: width, height: height)
@@ -83,20 +83,20 @@ public struct Display: Sendable {
     /// The bytes that leave the area for good: cursor below the last row, at the start of a
     /// fresh row, plain style. With `startingFreshRow` false the cursor stays at the end of the
     /// last row, for a shell that starts its own (as job control does on Ctrl-Z).
-    public mutating func finish(startingFreshRow: Bool = true) -> [UInt8] {
+    package mutating func finish(startingFreshRow: Bool = true) -> [UInt8] {
         shown = nil
         return renderer.finish(startingFreshRow: startingFreshRow)
     }
 
     /// How many rows the terminal's cursor is below the area's first row once the terminal has
     /// changed to `width` columns (see ``Renderer/rowsAbove(afterResizeTo:)``).
-    public func rowsAbove(afterResizeTo width: Int) -> Int {
+    package func rowsAbove(afterResizeTo width: Int) -> Int {
         renderer.rowsAbove(afterResizeTo: width)
     }
 
     /// The bytes that move the cursor back to the area's first row and erase the area, after
     /// which the next frame is drawn afresh, as after the terminal changed size.
-    public mutating func eraseArea(rowsAbove cursorRow: Int) -> [UInt8] {
+    package mutating func eraseArea(rowsAbove cursorRow: Int) -> [UInt8] {
         let bytes = renderer.eraseArea(rowsAbove: cursorRow)
         reset()
         return bytes
@@ -105,7 +105,7 @@ public struct Display: Sendable {
     /// Forgets what is on the screen and what was laid out, so the next frame is drawn in full
     /// from the area's start (after the caller put the cursor back there, as after clearing the
     /// screen).
-    public mutating func reset() {
+    package mutating func reset() {
         renderer.reset()
         layout.reset()
         shown = nil

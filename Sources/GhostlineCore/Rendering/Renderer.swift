@@ -11,7 +11,7 @@
 ///   `ESC[nA` up, `ESC[nB` down, `ESC[nC` right, `ESC[nD` left, `ESC[nG` to a column
 /// - `ESC[K` erase to the end of the row, `ESC[n@` insert blanks, `ESC[nP` delete cells
 /// - `ESC[…m` colors and attributes, `ESC[?2026h` / `ESC[?2026l` synchronized output
-public struct Renderer: Sendable {
+package struct Renderer: Sendable {
     private var previous: Frame?
     /// The terminal cursor, relative to the area's first row.
     private var cursor = ScreenPoint(row: 0, column: 0)
@@ -26,15 +26,15 @@ public struct Renderer: Sendable {
 
     /// Whether frames that rewrite more than one row are wrapped in synchronized output, so a
     /// terminal that supports it never shows half a frame.
-    public var usesSynchronizedOutput = true
+    package var usesSynchronizedOutput = true
 
     /// Creates a renderer for an area that starts at the terminal's cursor, which must be at
     /// the start of a row.
-    public init() {}
+    package init() {}
 
     /// The bytes that draw `frame` over the previous one. `screenRows` is the terminal height,
     /// used to scroll instead of redrawing when the rows only moved up.
-    public mutating func render(_ frame: Frame, screenRows: Int = .max) -> [UInt8] {
+    package mutating func render(_ frame: Frame, screenRows: Int = .max) -> [UInt8] {
         output.removeAll(keepingCapacity: true)
         var old = previous ?? Frame(rows: [], cursor: ScreenPoint(row: 0, column: 0), width: frame.width)
         if old.width != frame.width { old = Frame(rows: [], cursor: old.cursor, width: frame.width) }
@@ -131,7 +131,7 @@ public struct Renderer: Sendable {
 
     /// Forgets what is on the screen, so the next frame is drawn in full from the area's start
     /// (after the caller put the cursor back there, as after clearing the screen).
-    public mutating func reset() {
+    package mutating func reset() {
         previous = nil
         cursor = ScreenPoint(row: 0, column: 0)
         pendingWrap = false
@@ -141,7 +141,7 @@ public struct Renderer: Sendable {
 
     /// The bytes that move the cursor back to the area's first row and erase the area, as
     /// before redrawing after the terminal changed width.
-    public mutating func eraseArea(rowsAbove cursorRow: Int) -> [UInt8] {
+    package mutating func eraseArea(rowsAbove cursorRow: Int) -> [UInt8] {
         output.removeAll(keepingCapacity: true)
         append("\r")
         if cursorRow > 0 { append("\u{1B}[\(cursorRow)A") }
@@ -154,7 +154,7 @@ public struct Renderer: Sendable {
     /// How many rows the terminal's cursor is below the area's first row once the terminal
     /// has changed to `width` columns. A terminal that re-wraps lines on resize splits each of
     /// the area's rows that no longer fits (rows end in hard breaks, so none are joined).
-    public func rowsAbove(afterResizeTo width: Int) -> Int {
+    package func rowsAbove(afterResizeTo width: Int) -> Int {
         guard let previous, width < previous.width, width > 0 else { return cursor.row }
         var rows = 0
         for row in previous.rows.prefix(cursor.row) {
@@ -167,7 +167,7 @@ public struct Renderer: Sendable {
     /// The bytes that leave the area for good: cursor below the last row, at the start of a
     /// fresh row, plain style. With `startingFreshRow` false the cursor stays at the end of the
     /// last row, for a shell that starts its own (as job control does on Ctrl-Z).
-    public mutating func finish(startingFreshRow: Bool = true) -> [UInt8] {
+    package mutating func finish(startingFreshRow: Bool = true) -> [UInt8] {
         output.removeAll(keepingCapacity: true)
         let rows = previous?.rows ?? []
         let width = previous?.width ?? 1
