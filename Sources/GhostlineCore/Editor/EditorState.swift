@@ -262,19 +262,6 @@ package struct EditorState: Sendable {
         return .some(first)
     }
 
-    /// True when every edit after `seenRevision` stayed within the line with `identity`, at or
-    /// after `offset`: the bytes before `offset` and every other line are as they were then.
-    /// False also when the edits are too old to tell.
-    func changedOnly(line identity: UInt64, from offset: Int, since seenRevision: UInt64) -> Bool {
-        if seenRevision == revision { return true }
-        guard seenRevision < revision, !recentEdits.isEmpty, recentEdits[0].revision <= seenRevision + 1 else { return false }
-        for edit in recentEdits.reversed() {
-            if edit.revision <= seenRevision { break }
-            guard edit.identity == identity, edit.isWithinLine, edit.offset >= offset else { return false }
-        }
-        return true
-    }
-
     /// Where a line ended at one revision of a state: a mark to learn later, with
     /// ``damage(since:)``, what changed since.
     struct LineEnd: Sendable {
@@ -283,21 +270,27 @@ package struct EditorState: Sendable {
         let line: Int
         let identity: UInt64
         let byteCount: Int
+        /// True when the line was the text's last.
+        let isLastLine: Bool
+        /// The identity the next new line was to get: lines made since have this one or higher.
+        let firstNewIdentity: UInt64
     }
 
     /// Where line `index` ends now.
     func end(ofLine index: Int) -> LineEnd {
         LineEnd(generation: generation, revision: revision, line: index, identity: storage[index].identity,
-                byteCount: storage[index].byteCount)
+                byteCount: storage[index].byteCount, isLastLine: index == storage.count - 1,
+                firstNewIdentity: nextIdentity)
     }
 
     /// What changed in the text since a mark was taken at the end of a line.
     enum Damage: Equatable, Sendable {
         /// No edit since.
         case nothing
-        /// Every edit since stayed within `line` at or after `offset`, where the line ended: the
-        /// bytes before `offset` and every other line are as they were, and the line is no
-        /// shorter. Whether the new bytes join the character before `offset` is not told.
+        /// Every edit since was at or after `offset` of `line`, where the mark was: the text
+        /// before it is as it was, and what follows it is new. The edits stayed within the line,
+        /// unless it was the text's last: then the lines after it are new too. Whether the new
+        /// text joins the character before `offset` is not told.
         case appended(line: Int, from: Int)
         /// Anything else, or edits too old for the log to tell.
         case other
@@ -308,8 +301,19 @@ package struct EditorState: Sendable {
         guard mark.generation == generation, mark.line < storage.count, storage[mark.line].identity == mark.identity
         else { return .other }
         if mark.revision == revision { return .nothing }
-        guard storage[mark.line].byteCount >= mark.byteCount,
-              changedOnly(line: mark.identity, from: mark.byteCount, since: mark.revision) else { return .other }
+        guard mark.revision < revision, let oldest = recentEdits.first, oldest.revision <= mark.revision + 1 else {
+            return .other
+        }
+        for edit in recentEdits.reversed() {
+            if edit.revision <= mark.revision { break }
+            // An edit is logged on the line it starts in: one that reached before the mark is
+            // logged on the mark's line before it, or on a line above.
+            let isAfterMark = edit.identity == mark.identity
+                ? edit.offset >= mark.byteCount && (edit.isWithinLine || mark.isLastLine)
+                : mark.isLastLine && edit.identity >= mark.firstNewIdentity
+            guard isAfterMark else { return .other }
+        }
+        guard storage[mark.line].byteCount >= mark.byteCount else { return .other }
         return .appended(line: mark.line, from: mark.byteCount)
     }
 

@@ -367,27 +367,63 @@ package struct Layout: Sendable {
         cache = kept
     }
 
-    /// The cells that text appended to the end of logical line `line` from UTF-8 `offset` adds
-    /// on the screen, made as a frame makes a row's cells, with the line's wrapping brought up to
-    /// date; nil when the new text joins the character before `offset`, which a frame redraws.
-    mutating func cellsAppended(to line: Int, from offset: Int, of presentation: Presentation,
-                                width: Int) -> AppendedCells? {
+    /// The cells that text appended at `start`, the end of a line when the screen was last drawn,
+    /// adds on the screen through the end of line `lastLine`: made as a frame makes a row's cells
+    /// (a new line's first row starts with the continuation prompt), with the lines' wrapping
+    /// brought up to date. Nil when the new text joins the character before `start`, which a
+    /// frame redraws, or takes more rows than the screen's `height`, of which a frame draws only
+    /// the last.
+    mutating func cellsAppended(at start: TextPosition, through lastLine: Int, of presentation: Presentation,
+                                width: Int, height: Int) -> AppendedCells? {
         let width = max(1, width)
         let state = presentation.state
-        let text = state.line(line)
-        guard WrappedLine.isCharacterBoundary(offset, in: text) else { return nil }
-        let start = prefixCells(line == 0 ? presentation.prompt : presentation.continuationPrompt, width: width).count
-        let wrapped = lineCache(line: line, in: state, startColumn: start, width: width).wrapped
-        // The row the old end was on: the last that starts before it (a row that starts at it
-        // holds only new text).
-        let rowStarts = wrapped.rowStarts
-        let firstRow = max(0, rowStarts.partitionedIndex { $0 >= offset } - 1)
+        guard WrappedLine.isCharacterBoundary(start.offset, in: state.line(start.line)) else { return nil }
         var runs: [[Cell]] = []
-        for row in firstRow..<rowStarts.count {
-            runs.append(wrapped.cells(from: max(offset, rowStarts[row]), to: wrapped.end(ofRow: row), in: text,
-                                      clusters: &clusters))
+        var endColumn = 0
+        for line in start.line...lastLine {
+            let prefix = prefixCells(line == 0 ? presentation.prompt : presentation.continuationPrompt, width: width)
+            let text = state.line(line)
+            let wrapped = lineCache(line: line, in: state, startColumn: prefix.count, width: width).wrapped
+            let rowStarts = wrapped.rowStarts
+            let from = line == start.line ? start.offset : 0
+            // On the first line, from the row the old end was on: the last that starts before it
+            // (a row that starts at it holds only new text).
+            let firstRow = line == start.line ? max(0, rowStarts.partitionedIndex { $0 >= from } - 1) : 0
+            guard runs.count + rowStarts.count - firstRow <= height else { return nil }
+            for row in firstRow..<rowStarts.count {
+                var run = line != start.line && row == 0 ? prefix : []
+                run.append(contentsOf: wrapped.cells(from: max(from, rowStarts[row]), to: wrapped.end(ofRow: row), in: text,
+                                                     clusters: &clusters))
+                runs.append(run)
+            }
+            endColumn = wrapped.endColumn
         }
-        return AppendedCells(runs: runs, endsAtMargin: wrapped.endColumn >= width, longClusters: clusters.clusters)
+        return AppendedCells(runs: runs, endsAtMargin: endColumn >= width, longClusters: clusters.clusters)
+    }
+
+    /// Moves the first visible row `count` rows down, as the next frame must find it after the
+    /// terminal scrolled that many rows away while cells were appended to the cursor's line
+    /// without a frame.
+    mutating func scrollDown(_ count: Int, in presentation: Presentation, width: Int) {
+        let width = max(1, width)
+        let state = presentation.state
+        var remaining = count
+        while remaining > 0 {
+            // The rows added are the cursor line's: once there, every row left is one of them.
+            guard top.line < state.cursor.line else {
+                top.row += remaining
+                return
+            }
+            let prompt = top.line == 0 ? presentation.prompt : presentation.continuationPrompt
+            let start = prefixCells(prompt, width: width).count
+            let rows = lineCache(line: top.line, in: state, startColumn: start, width: width).wrapped.rowStarts.count
+            if top.row + remaining < rows {
+                top.row += remaining
+                return
+            }
+            remaining -= rows - top.row
+            top = RowAddress(line: top.line + 1, row: 0)
+        }
     }
 
     /// A prompt's cells, cut to leave at least one column for text; cached.

@@ -63,18 +63,24 @@ package struct Display: Sendable {
         return bytes
     }
 
-    /// The bytes that show what was appended to the cursor's line since `end` was taken, when
-    /// that is all the state's damage says changed; nil when a frame must be drawn.
+    /// The bytes that show what was appended since `end` was taken at the end of the cursor's
+    /// line, when that is all the state's damage says changed; nil when a frame must be drawn.
     private mutating func append(_ presentation: Presentation, since end: EditorState.LineEnd, width: Int,
                                  height: Int) -> [UInt8]? {
-        let cursorLine = presentation.state.cursor.line
-        switch presentation.state.damage(since: end) {
+        let state = presentation.state
+        let cursor = state.cursor
+        switch state.damage(since: end) {
         case .nothing:
-            return cursorLine == end.line ? [] : nil
+            return cursor.line == end.line ? [] : nil
         case .appended(let line, let offset):
-            guard line == cursorLine,
-                  let cells = layout.cellsAppended(to: line, from: offset, of: presentation, width: width) else { return nil }
-            return renderer.append(cells, screenRows: height)
+            // New text after the text's last line may hold line breaks: then the cursor must end
+            // the text, so that every new row is drawn; after another line, it stays on that line.
+            guard end.isLastLine ? cursor == state.endPosition : cursor.line == line,
+                  let cells = layout.cellsAppended(at: TextPosition(line: line, offset: offset), through: cursor.line,
+                                                   of: presentation, width: width, height: height),
+                  let appended = renderer.append(cells, screenRows: height) else { return nil }
+            if appended.scrolledRows > 0 { layout.scrollDown(appended.scrolledRows, in: presentation, width: width) }
+            return appended.bytes
         case .other:
             return nil
         }

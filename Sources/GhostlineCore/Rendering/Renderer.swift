@@ -77,15 +77,17 @@ package struct Renderer: Sendable {
         return output
     }
 
-    /// The bytes that draw `appended` after the cells the cursor ends: the same bytes a frame
-    /// showing them would cost, without comparing the rows that did not change. The previous
-    /// frame gains the cells, so the next frame is diffed against what the screen shows.
+    /// The bytes that draw `appended` after the cells the cursor ends: the bytes a frame showing
+    /// them would cost, without comparing the rows that did not change, and how many of the
+    /// area's first rows the terminal scrolled away to make room for new ones below (the area
+    /// then fills the screen). The previous frame gains the cells and loses the scrolled rows, so
+    /// the next frame is diffed against what the screen shows.
     ///
-    /// The caller vouches that the next frame would be exactly that: the text only grew at the
-    /// cursor by these cells, made as layout makes them, and nothing else on screen changed. Nil,
-    /// changing nothing, when the cursor does not end its row's cells, or when new rows would
-    /// have to go above other rows or past the screen's last row (a frame scrolls).
-    mutating func append(_ appended: AppendedCells, screenRows: Int) -> [UInt8]? {
+    /// The caller vouches that the next frame would be exactly that, laid out for `screenRows`
+    /// rows: the text only grew at the cursor by these cells, made as layout makes them, and
+    /// nothing else on screen changed. Nil, changing nothing, when the cursor does not end its
+    /// row's cells, or when new rows would have to go above other rows of the area.
+    mutating func append(_ appended: AppendedCells, screenRows: Int) -> (bytes: [UInt8], scrolledRows: Int)? {
         guard !pendingWrap, var frame = previous, frame.cursor == cursor, cursor.row < frame.rows.count,
               frame.rows[cursor.row].count == cursor.column else { return nil }
         var runs = appended.runs[...]
@@ -93,40 +95,47 @@ package struct Renderer: Sendable {
             // The cursor waits on a row of its own below a full one: the text continues there.
             guard runs.first?.isEmpty == true else { return nil }
             runs = runs.dropFirst()
-            if runs.isEmpty { return [] }
+            if runs.isEmpty { return ([], 0) }
         }
         let newRows = runs.count - 1 + (appended.endsAtMargin ? 1 : 0)
-        guard newRows == 0 || (cursor.row == frame.rows.count - 1 && frame.rows.count + newRows <= screenRows) else {
-            return nil
-        }
+        guard newRows == 0 || cursor.row == frame.rows.count - 1 else { return nil }
         // Moved out while it grows: a copy left behind would make the row's change copy it.
         previous = nil
         output.removeAll(keepingCapacity: true)
         frame.longClusters = appended.longClusters
-        let width = frame.width
-        var row = cursor.row
+        var scrolledRows = 0
         for (index, run) in runs.enumerated() {
-            if index > 0 {
-                row += 1
-                frame.rows.append([])
-                move(to: ScreenPoint(row: row, column: 0), width: width)
-            }
-            write(run[...], row: row, width: width, in: frame)
-            frame.rows[row].append(contentsOf: run)
+            if index > 0, startRow(in: &frame, screenRows: screenRows) { scrolledRows += 1 }
+            write(run[...], row: cursor.row, width: frame.width, in: frame)
+            frame.rows[cursor.row].append(contentsOf: run)
             // Layout never drew these cells under the row's identity: the next frame compares them.
-            if row < frame.rowIdentities.count { frame.rowIdentities[row] = 0 }
+            if cursor.row < frame.rowIdentities.count { frame.rowIdentities[cursor.row] = 0 }
         }
-        var end = ScreenPoint(row: row, column: frame.rows[row].count)
-        if appended.endsAtMargin {
-            frame.rows.append([])
-            end = ScreenPoint(row: row + 1, column: 0)
-        }
-        move(to: end, width: width)
+        if appended.endsAtMargin, startRow(in: &frame, screenRows: screenRows) { scrolledRows += 1 }
         if currentStyle != .plain { setStyle(.plain) }
-        frame.cursor = end
+        frame.cursor = cursor
         frame.cursorIsPastMargin = appended.endsAtMargin
         previous = frame
-        return output
+        return (output, scrolledRows)
+    }
+
+    /// Moves to the start of a new, empty row below the area's last one: true when the area
+    /// filled the screen, so that the line feed scrolled its first row away.
+    private mutating func startRow(in frame: inout Frame, screenRows: Int) -> Bool {
+        // CR LF, as a frame moves from the margin: the one move to the next row's start on every
+        // terminal, scrolling at the bottom of the screen.
+        append("\r\n")
+        pendingWrap = false
+        cursor.column = 0
+        frame.rows.append([])
+        guard frame.rows.count > screenRows else {
+            cursor.row += 1
+            claimedRows = max(claimedRows, cursor.row + 1)
+            return false
+        }
+        frame.rows.removeFirst()
+        if !frame.rowIdentities.isEmpty { frame.rowIdentities.removeFirst() }
+        return true
     }
 
     /// Forgets what is on the screen, so the next frame is drawn in full from the area's start
