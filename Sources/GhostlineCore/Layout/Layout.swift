@@ -475,22 +475,38 @@ package struct Layout: Sendable {
         var column = column
         let startsNewRow = column >= width
         if startsNewRow { column = 0 }
-        for character in ghost.text {
-            if character == "\n" || character == "\r\n" {
-                guard rows.count < rowLimit else { break }
-                rows.append(Array(repeating: Cell(ClusterBytes(ascii: 0x20)), count: min(indent, width - 1)))
-                column = rows[rows.count - 1].count
-                continue
-            }
+        let text = ghost.text
+        text.withUTF8Bytes { bytes in
+            var position = 0
             var cells: [Cell] = []
-            ClusterScanner.appendCells(of: character, style: ghost.style, width: width, clusters: &clusters, to: &cells)
-            if column + cells.count > width && column > 0 {
-                guard rows.count < rowLimit else { break }
-                rows.append([])
-                column = 0
+            while position < bytes.count {
+                cells.removeAll(keepingCapacity: true)
+                let byte = bytes[position]
+                if byte >= 0x20 && byte < 0x7F && (position + 1 == bytes.count || bytes[position + 1] < 0x80) {
+                    // Printable ASCII before ASCII is a character of its own: its cell is known
+                    // without making a `Character`, as for the text's own rows.
+                    cells.append(Cell(ClusterBytes(ascii: byte), style: ghost.style))
+                    position += 1
+                } else {
+                    let index = text.utf8.index(text.utf8.startIndex, offsetBy: position)
+                    let character = text[index]
+                    position = text.utf8.distance(from: text.utf8.startIndex, to: text.index(after: index))
+                    if character == "\n" || character == "\r\n" {
+                        guard rows.count < rowLimit else { return }
+                        rows.append(Array(repeating: Cell(ClusterBytes(ascii: 0x20)), count: min(indent, width - 1)))
+                        column = rows[rows.count - 1].count
+                        continue
+                    }
+                    ClusterScanner.appendCells(of: character, style: ghost.style, width: width, clusters: &clusters, to: &cells)
+                }
+                if column + cells.count > width && column > 0 {
+                    guard rows.count < rowLimit else { return }
+                    rows.append([])
+                    column = 0
+                }
+                rows[rows.count - 1].append(contentsOf: cells)
+                column += cells.count
             }
-            rows[rows.count - 1].append(contentsOf: cells)
-            column += cells.count
         }
         return GhostRows(rows: rows, startsNewRow: startsNewRow)
     }
