@@ -14,10 +14,12 @@ let package = Package(
         .executableTarget(
             name: "ghostline",
             dependencies: ["Ghostline"],
-            // A fully static release binary starts in half the time: no dynamic loader, no
-            // symbol lookups in libswiftCore and libstdc++ (see Docs/Performance.md). lld is the
-            // toolchain's own linker and, unlike gold, links it without warnings.
-            linkerSettings: [.unsafeFlags(["-static-executable", "-use-ld=lld"], .when(platforms: [.linux], configuration: .release))]
+            // The Swift runtime and standard library linked in: no symbol look-ups in libswiftCore
+            // at start-up (see Docs/Performance.md). Not `-static-executable`: in a fully static
+            // binary this toolchain's run-time exclusivity checks corrupt the heap (`free():
+            // invalid pointer` before the first prompt). lld is the toolchain's own linker and,
+            // unlike gold, links it without warnings.
+            linkerSettings: [.unsafeFlags(["-static-stdlib", "-use-ld=lld"], .when(platforms: [.linux], configuration: .release))]
         ),
         .executableTarget(name: "generate-unicode-tables"),
         .executableTarget(name: "ghostline-bench", dependencies: ["GhostlineCore"]),
