@@ -15,10 +15,10 @@ let package = Package(
             name: "ghostline",
             dependencies: ["Ghostline"],
             // The Swift runtime and standard library linked in: no symbol look-ups in libswiftCore
-            // at start-up (see Docs/Performance.md). Not `-static-executable`: in a fully static
-            // binary this toolchain's run-time exclusivity checks corrupt the heap (`free():
-            // invalid pointer` before the first prompt). lld is the toolchain's own linker and,
-            // unlike gold, links it without warnings.
+            // at start-up. Not `-static-executable`: fully static, the binary aborts before its
+            // first prompt (`free(): invalid pointer`, only with address randomisation on) once
+            // the engine's accesses are checked at run time (see Docs/Performance.md). lld is the
+            // toolchain's own linker and, unlike gold, links it without warnings.
             linkerSettings: [.unsafeFlags(["-static-stdlib", "-use-ld=lld"], .when(platforms: [.linux], configuration: .release))]
         ),
         .executableTarget(name: "generate-unicode-tables"),

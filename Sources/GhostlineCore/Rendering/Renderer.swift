@@ -88,7 +88,7 @@ package struct Renderer: Sendable {
     /// nothing else on screen changed. Nil, changing nothing, when the cursor does not end its
     /// row's cells, or when new rows would have to go above other rows of the area.
     mutating func append(_ appended: AppendedCells, screenRows: Int) -> (bytes: [UInt8], scrolledRows: Int)? {
-        guard !pendingWrap, var frame = previous, frame.cursor == cursor, cursor.row < frame.rows.count,
+        guard !pendingWrap, let frame = previous, frame.cursor == cursor, cursor.row < frame.rows.count,
               frame.rows[cursor.row].count == cursor.column else { return nil }
         var runs = appended.runs[...]
         if frame.cursorIsPastMargin {
@@ -100,7 +100,7 @@ package struct Renderer: Sendable {
         let newRows = runs.count - 1 + (appended.endsAtMargin ? 1 : 0)
         guard newRows == 0 || cursor.row == frame.rows.count - 1 else { return nil }
         // Moved out while it grows: a copy left behind would make the row's change copy it.
-        previous = nil
+        guard var frame = previous.take() else { return nil }
         output.removeAll(keepingCapacity: true)
         frame.longClusters = appended.longClusters
         var scrolledRows = 0
