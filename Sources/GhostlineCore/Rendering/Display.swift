@@ -23,7 +23,9 @@ package struct Display: Sendable {
     /// Everything a presentation shows besides its text, as far as appending to the text cares:
     /// under equal surroundings two presentations differ on screen only where their texts do.
     /// Ghost text and footers sit after the text and would move, so a presentation with either
-    /// has none (see ``init(_:width:height:)``).
+    /// has none (see ``init(_:width:height:)``). Whatever else a presentation comes to carry that
+    /// changes how cells already drawn look belongs here too, so that a change of it draws a
+    /// frame; the appended cells themselves are made by layout's own cell function.
     private struct Surroundings: Equatable {
         var prompt: StyledText
         var continuationPrompt: StyledText
