@@ -51,7 +51,7 @@ extension Editor {
     // MARK: - Reverse search
 
     /// The prompt shown while searching, in place of the normal one.
-    public var searchPrompt: String? {
+    package var searchPrompt: String? {
         guard let search else { return nil }
         return "(\(search.failed ? "failed " : "")reverse-i-search)`\(search.query)': "
     }
@@ -162,11 +162,24 @@ extension Editor {
     // MARK: - Suggestions
 
     /// The suffix the inline suggestion would add after the cursor, if any.
-    public var suggestionSuffix: String? {
+    package var suggestionSuffix: String? {
+        suggestedEntry().map { String(Substring($0.entry.utf8.dropFirst($0.textByteCount))) }
+    }
+
+    /// The start of ``suggestionSuffix``: its first `limit` characters at most, so that what is
+    /// drawn per key is bounded by the screen, not by the length of a history entry.
+    func suggestionSuffix(upTo limit: Int) -> String? {
+        guard let (entry, textByteCount) = suggestedEntry() else { return nil }
+        let start = entry.utf8.index(entry.utf8.startIndex, offsetBy: textByteCount)
+        return String(entry[start...].prefix(limit))
+    }
+
+    /// The entry the inline suggestion completes the text to, and the text's length in bytes:
+    /// the suffix is the entry's bytes after it.
+    private func suggestedEntry() -> (entry: String, textByteCount: Int)? {
         guard showsSuggestions, !isSecret, search == nil, !state.isEmpty, state.cursor == state.endPosition else { return nil }
         if suggestion == nil, let memo = suggestionMemo, memo.describes(state, history) {
-            guard let match = memo.match else { return nil }
-            return String(Substring(history.entries[match].utf8.dropFirst(memo.textByteCount)))
+            return memo.match.map { (history.entries[$0], memo.textByteCount) }
         }
         if suggestion == nil {
             let lastLine = state.lineCount - 1
@@ -176,7 +189,7 @@ extension Editor {
         let text = state.text
         guard let full = suggestion?(text) ?? history.suggestion(for: text),
               full.utf8.count > text.utf8.count, Self.isExtension(full, of: text) else { return nil }
-        return String(Substring(full.utf8.dropFirst(text.utf8.count)))
+        return (full, text.utf8.count)
     }
 
     /// Brings ``suggestionMemo`` up to date with the text. When the text only grew by ASCII at
@@ -193,18 +206,14 @@ extension Editor {
         let end = state.end(ofLine: state.lineCount - 1)
         var searchEnd = history.entries.count
         var textByteCount: Int?
-        if let memo = suggestionMemo, memo.isOf(history), memo.end.line == end.line,
-           let added = state.withASCIIAdded(at: memo.end, { [entries = history.entries] added -> (count: Int, continuesMatch: Bool) in
-               // The entries captured by value: a closure reading the editor's history while the
-               // state is read would have the state copied first.
-               (added.count, memo.match.map { Self.entry(entries[$0], continues: memo.textByteCount, with: added) } ?? false)
-           }) {
+        if let memo = suggestionMemo, memo.isOf(history), case .appended(let line, let offset) = state.damage(since: memo.end),
+           line == end.line, let added = Self.asciiAdded(to: state.line(line), from: offset) {
             textByteCount = memo.textByteCount + added.count
             // The match still extends the text: no newer entry can (it would have extended the
             // shorter text too), so it is still the newest, found without reading the text.
-            if added.continuesMatch {
+            if let match = memo.match, Self.entry(history.entries[match], continues: memo.textByteCount, with: added) {
                 suggestionMemo = SuggestionMemo(historyIdentity: history.identity, historyVersion: history.version,
-                                                end: end, textByteCount: memo.textByteCount + added.count, match: memo.match)
+                                                end: end, textByteCount: memo.textByteCount + added.count, match: match)
                 return
             }
             searchEnd = memo.match.map { $0 + 1 } ?? 0
@@ -228,10 +237,20 @@ extension Editor {
                                         end: end, textByteCount: count, match: match)
     }
 
+    /// The bytes of `line` from `offset` on, when they are ASCII after an ASCII byte (or at the
+    /// line's start), so that no `Character` before them changed shape; nil otherwise.
+    static func asciiAdded(to line: String, from offset: Int) -> Substring.UTF8View? {
+        let utf8 = line.utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: offset)
+        if offset > 0 && utf8[utf8.index(before: start)] >= 0x80 { return nil }
+        let added = utf8[start...]
+        return added.allSatisfy { $0 < 0x80 } ? added : nil
+    }
+
     /// True when `entry`, which extended a text of `byteCount` bytes, extends that text with
     /// `added` (ASCII) after it too, and is longer: its next bytes are `added`, and the byte after
     /// them is ASCII, so the text ends on a `Character` boundary of the entry, as it did before.
-    static func entry(_ entry: String, continues byteCount: Int, with added: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func entry(_ entry: String, continues byteCount: Int, with added: Substring.UTF8View) -> Bool {
         let utf8 = entry.utf8
         let newCount = byteCount + added.count
         guard utf8.count > newCount, let last = added.last, last != 0x0D else { return false }
@@ -272,7 +291,7 @@ extension Editor {
     // MARK: - Presentation
 
     /// What to draw for the current state, with the given prompts and placeholder.
-    public func presentation(prompt: StyledText, continuationPrompt: StyledText, placeholder: StyledText?) -> Presentation {
+    package func presentation(prompt: StyledText, continuationPrompt: StyledText, placeholder: StyledText?) -> Presentation {
         var shownPrompt = prompt
         if let searchPrompt { shownPrompt = StyledText(searchPrompt, style: prompt.style) }
         var ghost = placeholder
@@ -282,8 +301,12 @@ extension Editor {
             ghost = StyledText(defaultText, style: style)
         }
         let suggestionStyle = placeholder?.style ?? .placeholder
+        // No more of the suggestion than the screen can hold (a character takes a cell or more):
+        // a history entry of megabytes costs a key no more than a short one.
+        let screenCells = (geometry?.width ?? 80) * (geometry?.height ?? 24)
+        let suggestion = suggestionSuffix(upTo: screenCells).map { StyledText($0, style: suggestionStyle) }
         return Presentation(state: state, prompt: shownPrompt, continuationPrompt: continuationPrompt,
-                            placeholder: ghost, suggestion: suggestionSuffix.map { StyledText($0, style: suggestionStyle) },
+                            placeholder: ghost, suggestion: suggestion,
                             footer: Self.columns(completionListing, width: geometry?.width ?? 80),
                             highlights: isSecret ? nil : highlighter.map { highlights(with: $0) },
                             mask: isSecret ? mask : nil)
