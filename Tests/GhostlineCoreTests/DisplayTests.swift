@@ -332,6 +332,61 @@ private struct DisplayBeside {
         #expect(appending.draw(Self.presentation(editor), width: 30, height: 5) == framing.draw(Self.presentation(editor)))
     }
 
+    @Test func typingInASecretEntryAppendsOnlyItsMask() {
+        var editor = Editor(text: "p")
+        editor.isSecret = true
+        var both = DisplayBeside(width: 20, height: 5, first: Self.presentation(editor))
+        for character in "ass" {
+            editor.type(String(character))
+            #expect(both.draw(Self.presentation(editor)) == Array("•".utf8))
+        }
+        #expect(both.screen.line(0) == "> ••••")
+        #expect(both.screensAgree)
+    }
+
+    @Test func aChangedMaskIsDrawnAsAFrame() {
+        var editor = Editor(text: "abc")
+        editor.isSecret = true
+        var both = DisplayBeside(width: 20, height: 5, first: Self.presentation(editor))
+        editor.mask = .asterisk
+        editor.type("d")
+        both.draw(Self.presentation(editor))
+        #expect(both.screen.line(0) == "> ****")
+        #expect(both.screensAgree)
+    }
+
+    @Test func typingAfterHighlightedTextAppendsOnlyTheTypedCharacters() {
+        var editor = Editor(text: "let ")
+        editor.highlighter = LetHighlighter()
+        var both = DisplayBeside(width: 20, height: 5, first: Self.presentation(editor))
+        editor.type("x")
+        #expect(both.draw(Self.presentation(editor)) == Array("x".utf8))
+        #expect(both.screen[0, 2].attributes.isBold)
+        #expect(both.screensAgree)
+    }
+
+    @Test func aKeyThatRestylesTextDrawnBeforeIsDrawnAsAFrame() {
+        // The closing quote turns the open string's red into the closed one's green.
+        var editor = Editor(text: "say \"hi")
+        editor.highlighter = QuoteHighlighter()
+        var both = DisplayBeside(width: 20, height: 5, first: Self.presentation(editor))
+        editor.type("\"")
+        both.draw(Self.presentation(editor))
+        #expect(both.screensAgree)
+    }
+
+    @Test func aKeyThatRestylesALineBelowIsDrawnAsAFrame() {
+        // A quote opened at the end of the first line colours the second one, which the
+        // appended cells do not reach.
+        var editor = Self.multilineEditor("say\nhi")
+        editor.highlighter = QuoteHighlighter()
+        editor.setCursor(TextPosition(line: 0, offset: 3))
+        var both = DisplayBeside(width: 20, height: 5, first: Self.presentation(editor))
+        editor.type("\"")
+        both.draw(Self.presentation(editor))
+        #expect(both.screensAgree)
+    }
+
     @Test func anotherStateIsDrawnAsAFrame() {
         var both = DisplayBeside(width: 30, height: 6, first: Self.presentation(Editor(text: "abc")))
         both.draw(Self.presentation(Editor(text: "abcd")))
