@@ -34,16 +34,41 @@ extension Editor {
 
     /// Steps through history: -1 older, +1 newer; past the newest the draft comes back.
     mutating func walkHistory(by direction: Int) {
-        let entries = history.entries
-        let current = historyIndex ?? entries.count
+        let count = history.count
+        let current = historyIndex ?? count
         let target = current + direction
-        guard target >= 0 && target <= entries.count && target != current else { return }
+        guard target >= 0 && target <= count && target != current else { return }
         if historyIndex == nil { draft = state.text }
-        historyIndex = target == entries.count ? nil : target
-        let text = target == entries.count ? (draft ?? "") : entries[target]
+        historyIndex = target == count ? nil : target
+        let text = target == count ? (draft ?? "") : history[target]
         replace(.start..<state.endPosition, with: text, kind: .other)
         state.cursor = direction < 0 ? TextPosition(line: 0, offset: state.line(0).utf8.count) : state.endPosition
-        if target == entries.count { draft = nil }
+        if target == count { draft = nil }
+    }
+
+    /// Steps to the previous (-1) or next (+1) entry that starts with the text before the
+    /// cursor, leaving the cursor where it is, so that the next step looks for the same prefix:
+    /// readline's `history-search-backward` and `-forward`. Past the newest match the draft
+    /// comes back; before the oldest nothing changes.
+    mutating func searchHistory(byPrefixIn direction: Int) {
+        let cursor = state.cursor
+        let prefix = state.text(in: .start..<cursor)
+        let target: Int?
+        if direction < 0 {
+            target = history.indexOfEntry(startingWith: prefix, before: historyIndex ?? history.count)
+            guard target != nil else { return }
+        } else {
+            guard let current = historyIndex else { return }
+            target = history.indexOfEntry(startingWith: prefix, after: current)
+        }
+        if historyIndex == nil { draft = state.text }
+        historyIndex = target
+        let text = target.map { history[$0] } ?? (draft ?? "")
+        replace(.start..<state.endPosition, with: text, kind: .other)
+        // The entry starts with the prefix, so the cursor's place is still just after it; a
+        // draft the cursor was moved in since need not, and then the cursor goes to its end.
+        state.cursor = text.utf8.starts(with: prefix.utf8) ? cursor : state.endPosition
+        if target == nil { draft = nil }
     }
 
     // MARK: - Reverse search
@@ -105,7 +130,7 @@ extension Editor {
             current.matchIndex = match
             current.failed = false
             search = current
-            let entry = history.entries[match]
+            let entry = history[match]
             if entry != state.text { setText(entry) }
             if let range = entry.firstRange(of: current.query) {
                 let before = entry[..<range.lowerBound]

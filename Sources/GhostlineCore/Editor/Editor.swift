@@ -215,6 +215,8 @@ public struct Editor {
 
         case .historyPrevious: walkHistory(by: -1)
         case .historyNext: walkHistory(by: 1)
+        case .historySearchBackward: searchHistory(byPrefixIn: -1)
+        case .historySearchForward: searchHistory(byPrefixIn: 1)
         case .reverseSearch:
             search = SearchState(originalText: state.text, originalCursor: cursor)
         case .complete:
