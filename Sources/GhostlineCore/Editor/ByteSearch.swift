@@ -1,18 +1,14 @@
 /// Substring search over UTF-8 bytes, backwards, for incremental history search (Ctrl-R).
 ///
-/// The search looks for the query's rarest byte, eight bytes at a time, and compares the whole
-/// query only where that byte is: over history text that is a few hundred µs per 10 MB,
-/// where comparing `Character`s cost about 20 ns a byte.
+/// The search looks for the query's rarest byte, sixty-four bytes at a time, and compares the
+/// whole query only where that byte is.
 enum ByteSearch {
-    private static let ones: UInt64 = 0x0101_0101_0101_0101
-    private static let highBits: UInt64 = 0x8080_8080_8080_8080
-
     /// Where the last occurrence of `needle` (not empty) lying wholly in `bounds` starts.
     static func lastOccurrence(of needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>,
-                               within bounds: Range<Int>) -> Int? {
+                               within bounds: Range<Int>, frequencies: ByteFrequencies) -> Int? {
         guard let base = haystack.baseAddress, let needleBase = needle.baseAddress,
               !needle.isEmpty, bounds.count >= needle.count else { return nil }
-        let anchor = rarestOffset(in: needle)
+        let anchor = rarestOffset(in: needle, by: frequencies)
         let anchorByte = needle[anchor]
         // The anchor of an occurrence starting at `start` is at `start + anchor`.
         var upper = bounds.upperBound - needle.count + anchor + 1
@@ -26,18 +22,24 @@ enum ByteSearch {
     }
 
     /// The last index in `bounds` holding `byte`.
-    @inline(__always)
     static func lastIndex(of byte: UInt8, in base: UnsafePointer<UInt8>, within bounds: Range<Int>) -> Int? {
-        let pattern = UInt64(byte) &* ones
+        let raw = UnsafeRawPointer(base)
+        let pattern = SIMD16<UInt8>(repeating: byte)
         var top = bounds.upperBound
-        // Two words a step: one test decides whether sixteen bytes can be skipped.
-        while top - bounds.lowerBound >= 16 {
-            let high = UnsafeRawPointer(base + top - 8).loadUnaligned(as: UInt64.self) ^ pattern
-            let low = UnsafeRawPointer(base + top - 16).loadUnaligned(as: UInt64.self) ^ pattern
-            if ((high &- ones) & ~high | (low &- ones) & ~low) & highBits != 0 {
-                for index in stride(from: top - 1, through: top - 16, by: -1) where base[index] == byte { return index }
+        // Sixty-four bytes a step, in four vectors that one test clears together: the loop is then
+        // bound by memory, about 10 GB/s here, where a byte at a time manages one.
+        while top - bounds.lowerBound >= 64 {
+            let first = raw.loadUnaligned(fromByteOffset: top - 16, as: SIMD16<UInt8>.self) .== pattern
+            let second = raw.loadUnaligned(fromByteOffset: top - 32, as: SIMD16<UInt8>.self) .== pattern
+            let third = raw.loadUnaligned(fromByteOffset: top - 48, as: SIMD16<UInt8>.self) .== pattern
+            let fourth = raw.loadUnaligned(fromByteOffset: top - 64, as: SIMD16<UInt8>.self) .== pattern
+            if ByteMask.isAnySet(first .| second .| third .| fourth) {
+                for (mask, start) in [(first, top - 16), (second, top - 32), (third, top - 48), (fourth, top - 64)] {
+                    let bits = ByteMask.bits(mask)
+                    if bits != 0 { return start + 31 - bits.leadingZeroBitCount }
+                }
             }
-            top -= 16
+            top -= 64
         }
         while top > bounds.lowerBound {
             top -= 1
@@ -46,33 +48,64 @@ enum ByteSearch {
         return nil
     }
 
-    /// The offset of the byte in `needle` least likely to appear in a shell history, so that
-    /// the scan stops as rarely as it can for a comparison that fails.
-    static func rarestOffset(in needle: UnsafeBufferPointer<UInt8>) -> Int {
+    /// The offset of the byte in `needle` seen least often in the sample, so that the scan
+    /// stops as rarely as it can for a comparison that fails.
+    static func rarestOffset(in needle: UnsafeBufferPointer<UInt8>, by frequencies: ByteFrequencies) -> Int {
         var best = 0
-        for offset in needle.indices where commonness(needle[offset]) < commonness(needle[best]) { best = offset }
+        for offset in needle.indices where frequencies[needle[offset]] < frequencies[needle[best]] { best = offset }
         return best
-    }
-
-    /// A rough rank of how often `byte` appears in command lines: spaces and lower-case letters
-    /// most, then punctuation and digits, upper case, and the first byte of a non-ASCII
-    /// character least (its continuation bytes repeat across a script, so they rank high).
-    private static func commonness(_ byte: UInt8) -> Int {
-        switch byte {
-        case 0x20: 100
-        case UInt8(ascii: "e"), UInt8(ascii: "t"), UInt8(ascii: "s"), UInt8(ascii: "i"), UInt8(ascii: "o"),
-             UInt8(ascii: "a"), UInt8(ascii: "n"), UInt8(ascii: "r"): 90
-        case UInt8(ascii: "a")...UInt8(ascii: "z"): 70
-        case UInt8(ascii: "-"), UInt8(ascii: "/"), UInt8(ascii: "."): 80
-        case 0x80...0xBF: 75
-        case 0x21...0x7E: 50
-        case 0xC0...0xFF: 40
-        default: 30
-        }
     }
 
     @inline(__always)
     private static func memoryEqual(_ left: UnsafePointer<UInt8>, _ right: UnsafePointer<UInt8>, _ count: Int) -> Bool {
         HistoryStorage.equal(UnsafeBufferPointer(start: left, count: count), UnsafeBufferPointer(start: right, count: count))
     }
+}
+
+/// Lane masks of sixteen-byte vectors as plain integers: the standard library has no
+/// instruction-level "move mask", so the lanes' top bits are gathered with a multiplication.
+enum ByteMask {
+    private static let topBits: UInt64 = 0x8080_8080_8080_8080
+    /// Shifts the top bit of byte `i` to bit `56 + i`.
+    private static let gather: UInt64 = 0x0002_0408_1020_4081
+
+    /// Bit `i` set when lane `i` of `mask` is.
+    @inline(__always)
+    static func bits(_ mask: SIMDMask<SIMD16<Int8>>) -> UInt32 {
+        let halves = unsafeBitCast(mask, to: SIMD2<UInt64>.self)
+        let low = ((halves[0] & topBits) &* gather) >> 56
+        let high = ((halves[1] & topBits) &* gather) >> 56
+        return UInt32(truncatingIfNeeded: low | high << 8)
+    }
+
+    /// Whether any lane of `mask` is set.
+    @inline(__always)
+    static func isAnySet(_ mask: SIMDMask<SIMD16<Int8>>) -> Bool {
+        let halves = unsafeBitCast(mask, to: SIMD2<UInt64>.self)
+        return halves[0] | halves[1] != 0
+    }
+}
+
+/// How often each byte value appears in a sample of a history's text: which byte of a query
+/// to scan for. Fixed tables guess wrong for histories full of digits or of one script.
+struct ByteFrequencies: Sendable {
+    private var counts = [UInt32](repeating: 0, count: 256)
+
+    /// Counts the bytes of up to 256 runs of 256 bytes spread evenly over `bytes[range]`.
+    init(sampling bytes: [UInt8], in range: Range<Int>) {
+        let runLength = 256, runs = 256
+        let step = max(runLength, range.count / runs)
+        bytes.withUnsafeBufferPointer { bytes in
+            counts.withUnsafeMutableBufferPointer { counts in
+                var start = range.lowerBound
+                while start < range.upperBound {
+                    for byte in bytes[start..<min(start + runLength, range.upperBound)] { counts[Int(byte)] += 1 }
+                    start += step
+                }
+            }
+        }
+    }
+
+    /// How many times `byte` was seen.
+    subscript(byte: UInt8) -> UInt32 { counts[Int(byte)] }
 }

@@ -8,89 +8,125 @@ extension History {
     /// a file of a million entries costs its bytes and about 12 bytes an entry, not a copy.
     public init(lines: consuming [UInt8], capacity: Int = History.defaultCapacity, options: Options = []) {
         var bytes = lines
-        var ends: [Int] = []
-        var longest = 0
+        var loader = LineLoader(expectedLines: bytes.count / 32)
         // A line whose unescaped form would overtake the unread bytes (only invalid UTF-8
         // grows) ends the work in place; the rest is read into a new buffer.
-        let stop = bytes.withUnsafeMutableBufferPointer { buffer in
-            Self.unescapeInPlace(buffer, ends: &ends, longest: &longest)
-        }
-        var written = ends.last ?? 0
-        if stop.read < bytes.count {
-            var rest = Array(bytes[0..<written])
-            Self.unescapeCopying(bytes[stop.read...], previous: stop.previous, into: &rest, ends: &ends, longest: &longest)
+        let stop = bytes.withUnsafeMutableBufferPointer { loader.unescapeInPlace($0) }
+        if stop < bytes.count {
+            var rest = Array(bytes[0..<loader.written])
+            loader.unescapeCopying(bytes[stop...], into: &rest)
             bytes = rest
-            written = bytes.count
         }
-        bytes.removeSubrange(written...)
-        self.init(storage: HistoryStorage(bytes: bytes, ends: ends), capacity: capacity, options: options,
-                  longestEntryByteCount: longest)
+        bytes.removeSubrange(loader.written...)
+        self.init(storage: HistoryStorage(bytes: bytes, ends: loader.ends), bucketKeys: loader.bucketKeys,
+                  capacity: capacity, options: options, longestEntryByteCount: loader.longest)
+    }
+}
+
+/// Turns a history file's lines into entries: where each ends, its bucket in the prefix index,
+/// the longest.
+private struct LineLoader {
+    private(set) var ends: [Int] = []
+    private(set) var bucketKeys: [UInt32] = []
+    private(set) var longest = 0
+    /// Where the entries' bytes end in the output.
+    private(set) var written = 0
+    private var previous: Range<Int>?
+
+    init(expectedLines: Int) {
+        ends.reserveCapacity(expectedLines)
+        bucketKeys.reserveCapacity(expectedLines)
     }
 
-    /// Unescapes lines from the start of `buffer` to its start, recording where each kept entry
-    /// ends. Returns where it stopped reading (the buffer's end unless a line would not fit)
-    /// and the range of the last entry kept.
-    private static func unescapeInPlace(_ buffer: UnsafeMutableBufferPointer<UInt8>, ends: inout [Int],
-                                        longest: inout Int) -> (read: Int, previous: Range<Int>?) {
-        guard let base = buffer.baseAddress else { return (0, nil) }
-        var read = 0, written = 0
-        var previous: Range<Int>?
-        while read < buffer.count {
-            let line = LineScan.next(in: UnsafeBufferPointer(buffer), from: read)
-            let lineBytes = UnsafeBufferPointer(start: base + read, count: line.end - read)
-            var entry: Range<Int>
-            if !line.hasEscape && !line.hasNonASCII || (!line.hasEscape && UTF8Validation.isValid(lineBytes)) {
-                if written != read { (base + written).update(from: base + read, count: lineBytes.count) }
-                entry = written..<(written + lineBytes.count)
+    /// Unescapes lines from the start of `buffer` to its start. Returns where it stopped
+    /// reading: the buffer's end, or the start of a line that would not fit.
+    ///
+    /// Sixteen bytes at a time: one comparison finds the line breaks among them and one the
+    /// bytes that need a closer look (a backslash, or a byte outside ASCII), as bit masks.
+    mutating func unescapeInPlace(_ buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        guard let base = buffer.baseAddress else { return 0 }
+        let raw = UnsafeRawPointer(base)
+        // Locals, not static properties: a static is reached through a lazy initialisation check.
+        let newline = SIMD16<UInt8>(repeating: 0x0A), backslash = SIMD16<UInt8>(repeating: 0x5C)
+        let nonASCII = SIMD16<UInt8>(repeating: 0x80)
+        var lineStart = 0, blockStart = 0
+        var lineIsSpecial = false
+        while blockStart < buffer.count {
+            var newlines: UInt32 = 0, specials: UInt32 = 0
+            if blockStart + 16 <= buffer.count {
+                let block = raw.loadUnaligned(fromByteOffset: blockStart, as: SIMD16<UInt8>.self)
+                newlines = ByteMask.bits(block .== newline)
+                specials = ByteMask.bits((block .== backslash) .| (block .>= nonASCII))
             } else {
-                let decoded = decode(lineBytes)
-                // Written bytes must not pass the next line's start before it is read.
-                guard written + decoded.count <= min(line.end + 1, buffer.count) else { return (read, previous) }
-                decoded.withUnsafeBufferPointer { (base + written).update(from: $0.baseAddress!, count: $0.count) }
-                entry = written..<(written + decoded.count)
+                for offset in 0..<(buffer.count - blockStart) {
+                    let byte = base[blockStart + offset]
+                    if byte == 0x0A { newlines |= 1 << offset }
+                    if byte == 0x5C || byte >= 0x80 { specials |= 1 << offset }
+                }
             }
-            read = line.end + 1
-            if keep(UnsafeBufferPointer(rebasing: UnsafeBufferPointer(buffer)[entry]), after: previous.map { UnsafeBufferPointer(rebasing: UnsafeBufferPointer(buffer)[$0]) }) {
-                written = entry.upperBound
-                ends.append(written)
-                longest = max(longest, entry.count)
-                previous = entry
+            while newlines != 0 {
+                let bit = newlines.trailingZeroBitCount
+                let before: UInt32 = (1 << bit) - 1
+                let lineEnd = blockStart + bit
+                guard take(lineStart..<lineEnd, of: buffer, special: lineIsSpecial || specials & before != 0) else { return lineStart }
+                lineStart = lineEnd + 1
+                specials &= ~(before | 1 << bit)
+                lineIsSpecial = false
+                newlines &= newlines - 1
             }
+            lineIsSpecial = lineIsSpecial || specials != 0
+            blockStart += 16
         }
-        return (read, previous)
+        if lineStart < buffer.count {
+            guard take(lineStart..<buffer.count, of: buffer, special: lineIsSpecial) else { return lineStart }
+        }
+        return buffer.count
+    }
+
+    /// Places one line as an entry at ``written``; false when it would not fit.
+    private mutating func take(_ line: Range<Int>, of buffer: UnsafeMutableBufferPointer<UInt8>, special: Bool) -> Bool {
+        guard let base = buffer.baseAddress else { return false }
+        let lineBytes = UnsafeBufferPointer(start: base + line.lowerBound, count: line.count)
+        var entry = written..<(written + line.count)
+        if special && (lineBytes.contains(0x5C) || !UTF8Validation.isValid(lineBytes)) {
+            let decoded = Self.decode(lineBytes)
+            // Written bytes must not pass the next line's start before it is read.
+            guard written + decoded.count <= min(line.upperBound + 1, buffer.count) else { return false }
+            decoded.withUnsafeBufferPointer { (base + written).update(from: $0.baseAddress!, count: $0.count) }
+            entry = written..<(written + decoded.count)
+        } else if written != line.lowerBound {
+            (base + written).update(from: base + line.lowerBound, count: line.count)
+        }
+        keep(entry, of: UnsafeBufferPointer(buffer))
+        return true
     }
 
     /// The slow way, for what is left when a line did not fit in place.
-    private static func unescapeCopying(_ lines: ArraySlice<UInt8>, previous: Range<Int>?, into output: inout [UInt8],
-                                        ends: inout [Int], longest: inout Int) {
-        var previous = previous
+    mutating func unescapeCopying(_ lines: ArraySlice<UInt8>, into output: inout [UInt8]) {
         var start = lines.startIndex
         while start < lines.endIndex {
             let end = lines[start...].firstIndex(of: 0x0A) ?? lines.endIndex
-            let decoded = lines[start..<end].withUnsafeBufferPointer { decode($0) }
-            let kept = decoded.withUnsafeBufferPointer { entry in
-                output.withUnsafeBufferPointer { output in
-                    keep(entry, after: previous.map { UnsafeBufferPointer(rebasing: output[$0]) })
-                }
-            }
-            if kept {
-                let entry = output.count..<(output.count + decoded.count)
-                output.append(contentsOf: decoded)
-                ends.append(output.count)
-                longest = max(longest, decoded.count)
-                previous = entry
-            }
+            let decoded = lines[start..<end].withUnsafeBufferPointer { Self.decode($0) }
+            output.removeSubrange(written...)
+            output.append(contentsOf: decoded)
+            output.withUnsafeBufferPointer { keep(written..<(written + decoded.count), of: $0) }
             start = end + 1
         }
     }
 
-    /// Whether an entry read from a file is kept: not blank, not a repeat of the one before.
-    private static func keep(_ entry: UnsafeBufferPointer<UInt8>, after previous: UnsafeBufferPointer<UInt8>?) -> Bool {
-        guard let first = entry.first else { return false }
+    /// Records the entry just written at `entry` unless it is blank or repeats the one before.
+    private mutating func keep(_ entry: Range<Int>, of output: UnsafeBufferPointer<UInt8>) {
+        guard !entry.isEmpty else { return }
+        let bytes = UnsafeBufferPointer(rebasing: output[entry])
+        let first = bytes[0]
         // A printable ASCII first byte settles that the entry is not blank, for nearly every line.
-        if !(first > 0x20 && first < 0x7F) && isBlank(String(decoding: entry, as: UTF8.self)) { return false }
-        if let previous, HistoryStorage.equal(entry, previous) { return false }
-        return true
+        if !(first > 0x20 && first < 0x7F) && History.isBlank(String(decoding: bytes, as: UTF8.self)) { return }
+        if let previous, HistoryStorage.equal(bytes, UnsafeBufferPointer(rebasing: output[previous])) { return }
+        written = entry.upperBound
+        ends.append(written)
+        bucketKeys.append(HistoryPrefixIndex.bucketKey(of: bytes))
+        longest = max(longest, entry.count)
+        previous = entry
     }
 
     /// The entry a line stands for: escapes undone, invalid UTF-8 replaced by U+FFFD.
@@ -110,42 +146,6 @@ extension History {
         }
         if bytes.withUnsafeBufferPointer({ UTF8Validation.isValid($0) }) { return bytes }
         return Array(String(decoding: bytes, as: UTF8.self).utf8)
-    }
-}
-
-/// Finds the end of a line a word at a time, noting on the way whether it has a backslash or a
-/// byte outside ASCII, which are the lines that need more than a copy.
-enum LineScan {
-    private static let ones: UInt64 = 0x0101_0101_0101_0101
-    private static let highBits: UInt64 = 0x8080_8080_8080_8080
-    private static let newlines = 0x0A * ones
-    private static let backslashes = 0x5C * ones
-
-    /// The line starting at `start`: where it ends (its line break or the buffer's end), and
-    /// what it holds.
-    static func next(in buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> (end: Int, hasEscape: Bool, hasNonASCII: Bool) {
-        guard let base = buffer.baseAddress else { return (start, false, false) }
-        var index = start
-        var hasEscape = false, hasNonASCII = false
-        while true {
-            // Words with nothing to note are skipped whole; the lowest flagged byte of a word is
-            // exactly the first byte to look at (the zero-byte test errs only above it).
-            while index + 8 <= buffer.count {
-                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                let newline = word ^ newlines, backslash = word ^ backslashes
-                let stops = ((newline &- ones) & ~newline | (backslash &- ones) & ~backslash | (hasNonASCII ? 0 : word)) & highBits
-                if stops != 0 {
-                    index += stops.trailingZeroBitCount / 8
-                    break
-                }
-                index += 8
-            }
-            guard index < buffer.count else { return (buffer.count, hasEscape, hasNonASCII) }
-            let byte = base[index]
-            if byte == 0x0A { return (index, hasEscape, hasNonASCII) }
-            if byte == 0x5C { hasEscape = true } else if byte >= 0x80 { hasNonASCII = true }
-            index += 1
-        }
     }
 }
 

@@ -52,6 +52,7 @@ public struct History: Sendable {
 
     private var storage: HistoryStorage
     private var index: HistoryPrefixIndex
+    private var byteFrequencies: ByteFrequencies
 
     /// Creates a history from earlier entries, oldest first. Blank entries and a repeat of the
     /// entry before are skipped; the newest `capacity` are kept. The `options` apply to entries
@@ -72,14 +73,22 @@ public struct History: Sendable {
         self.init(storage: storage, capacity: capacity, options: options, longestEntryByteCount: longest)
     }
 
-    /// Creates a history of entries already stored, keeping the newest `capacity`.
-    init(storage: HistoryStorage, capacity: Int, options: Options, longestEntryByteCount: Int) {
+    /// Creates a history of entries already stored, keeping the newest `capacity`;
+    /// `bucketKeys`, when given, are the entries' keys in the prefix index, oldest first.
+    init(storage: HistoryStorage, bucketKeys: [UInt32]? = nil, capacity: Int, options: Options, longestEntryByteCount: Int) {
         self.storage = storage
         self.capacity = max(1, capacity)
         self.options = options
         self.longestEntryByteCount = longestEntryByteCount
         _ = self.storage.dropOldest(max(0, storage.count - self.capacity))
-        index = HistoryPrefixIndex(self.storage)
+        index = HistoryPrefixIndex(self.storage, keys: bucketKeys?.suffix(self.storage.count))
+        byteFrequencies = ByteFrequencies(sampling: self.storage.bytes, in: self.storage.liveBytes)
+    }
+
+    /// Builds the index again, and samples the bytes again, after entries moved or were added.
+    private mutating func reindex() {
+        index = HistoryPrefixIndex(storage)
+        byteFrequencies = ByteFrequencies(sampling: storage.bytes, in: storage.liveBytes)
     }
 
     // MARK: - Entries
@@ -133,7 +142,7 @@ public struct History: Sendable {
             version += 1
             longestEntryByteCount = max(longestEntryByteCount, bytes.count)
             dropOldestBeyondCapacity()
-            if index.isStale(for: storage) { index = HistoryPrefixIndex(storage) }
+            if index.isStale(for: storage) { reindex() }
             return true
         }
     }
@@ -152,7 +161,7 @@ public struct History: Sendable {
     private mutating func dropOldestBeyondCapacity() {
         guard storage.count > capacity else { return }
         version += 1
-        if storage.dropOldest(storage.count - capacity) { index = HistoryPrefixIndex(storage) }
+        if storage.dropOldest(storage.count - capacity) { reindex() }
     }
 
     /// True when `entry` is empty or only whitespace. A printable ASCII byte settles it at once,
@@ -240,7 +249,7 @@ public struct History: Sendable {
             return storage.bytes.withUnsafeBufferPointer { bytes in
                 let lowest = storage.range(ofSlot: first).lowerBound
                 var upper = storage.range(ofSlot: first + end - 1).upperBound
-                while let hit = ByteSearch.lastOccurrence(of: query, in: bytes, within: lowest..<upper) {
+                while let hit = ByteSearch.lastOccurrence(of: query, in: bytes, within: lowest..<upper, frequencies: byteFrequencies) {
                     let slot = storage.slot(containingByteAt: hit)
                     let entry = storage.range(ofSlot: slot)
                     let entryBytes = UnsafeBufferPointer(rebasing: bytes[entry])

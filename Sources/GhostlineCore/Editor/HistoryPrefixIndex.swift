@@ -19,26 +19,26 @@ struct HistoryPrefixIndex: Sendable {
     /// The slots from here on are not in a bucket: they are read one by one.
     private(set) var indexedEnd: Int
 
-    /// Indexes every entry `storage` keeps.
-    init(_ storage: HistoryStorage) {
+    /// Indexes every entry `storage` keeps; `keys`, when given, are their ``bucketKey(of:)``s,
+    /// oldest first, found while they were read.
+    init(_ storage: HistoryStorage, keys: ArraySlice<UInt32>? = nil) {
+        let live = storage.firstSlot..<storage.endSlot
+        let keys = keys ?? storage.bytes.withUnsafeBufferPointer { bytes in
+            ArraySlice(live.map { Self.bucketKey(of: UnsafeBufferPointer(rebasing: bytes[storage.range(ofSlot: $0)])) })
+        }
         var starts = [Int32](repeating: 0, count: Self.bucketCount + 1)
-        var slots = [UInt32](repeating: 0, count: storage.count)
-        storage.bytes.withUnsafeBufferPointer { bytes in
-            storage.ends.withUnsafeBufferPointer { ends in
-                starts.withUnsafeMutableBufferPointer { starts in
-                    for slot in storage.firstSlot..<ends.count {
-                        starts[Self.bucket(ofEntryAt: slot, bytes, ends) + 1] += 1
-                    }
-                    for bucket in 0..<Self.bucketCount { starts[bucket + 1] += starts[bucket] }
-                    // Filled oldest first, so each bucket is in slot order.
-                    var next = Array(starts.dropLast())
-                    slots.withUnsafeMutableBufferPointer { slots in
-                        next.withUnsafeMutableBufferPointer { next in
-                            for slot in storage.firstSlot..<ends.count {
-                                let bucket = Self.bucket(ofEntryAt: slot, bytes, ends)
-                                slots[Int(next[bucket])] = UInt32(truncatingIfNeeded: slot)
-                                next[bucket] += 1
-                            }
+        var slots = [UInt32](repeating: 0, count: live.count)
+        keys.withUnsafeBufferPointer { keys in
+            starts.withUnsafeMutableBufferPointer { starts in
+                for key in keys { starts[Int(key) + 1] += 1 }
+                for bucket in 0..<Self.bucketCount { starts[bucket + 1] += starts[bucket] }
+                // Filled oldest first, so each bucket is in slot order.
+                var next = Array(starts.dropLast())
+                slots.withUnsafeMutableBufferPointer { slots in
+                    next.withUnsafeMutableBufferPointer { next in
+                        for (offset, key) in keys.enumerated() {
+                            slots[Int(next[Int(key)])] = UInt32(truncatingIfNeeded: live.lowerBound + offset)
+                            next[Int(key)] += 1
                         }
                     }
                 }
@@ -47,6 +47,11 @@ struct HistoryPrefixIndex: Sendable {
         bucketStarts = starts
         self.slots = slots
         indexedEnd = storage.endSlot
+    }
+
+    /// The bucket of an entry (not empty): its first two bytes, or its one byte.
+    static func bucketKey(of entry: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        UInt32(truncatingIfNeeded: bucket(first: entry[0], second: entry.count > 1 ? entry[1] : nil))
     }
 
     /// Whether so many entries were added since the index was built that it should be built again.
@@ -139,12 +144,6 @@ struct HistoryPrefixIndex: Sendable {
 
     private static func bucket(first: UInt8, second: UInt8?) -> Int {
         Int(first) * bucketsPerFirstByte + (second.map(Int.init) ?? 256)
-    }
-
-    @inline(__always)
-    private static func bucket(ofEntryAt slot: Int, _ bytes: UnsafeBufferPointer<UInt8>, _ ends: UnsafeBufferPointer<Int>) -> Int {
-        let start = slot == 0 ? 0 : ends[slot - 1]
-        return bucket(first: bytes[start], second: ends[slot] - start > 1 ? bytes[start + 1] : nil)
     }
 
     /// The buckets whose entries may start with `prefix`: one for two bytes or more, every

@@ -25,6 +25,9 @@ struct HistoryStorage: Sendable {
     /// How many entries are kept.
     var count: Int { ends.count - firstSlot }
 
+    /// Where the kept entries' bytes lie.
+    var liveBytes: Range<Int> { (firstSlot == 0 ? 0 : ends[firstSlot - 1])..<bytes.count }
+
     /// One past the newest slot.
     var endSlot: Int { ends.count }
 
