@@ -61,7 +61,7 @@ public final class LineEditor {
     /// Without a handler these failures go unreported.
     public var historyFileErrorHandler: ((HistoryFileError) -> Void)?
     /// How loading the history file went, and whether a failure was reported.
-    var historyFileState = HistoryFileState.usable
+    var historyFileState = HistoryFileState.usable(shared: nil)
     /// Candidates for the word before the cursor, offered by Tab.
     public var completion: ((CompletionContext) -> [String])? {
         get { engine.completion }

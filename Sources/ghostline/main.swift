@@ -27,7 +27,10 @@ editor.defaultText = options.defaultText
 if !options.usesColor { editor.usesColor = false }
 // A history file that cannot be read or written costs the history, never the entry: say why and go on.
 editor.historyFileErrorHandler = { error in writeStandardError("ghostline: \(error)\n") }
-if let path = options.historyPath { editor.historyFile = HistoryFile(path: path) }
+if let path = options.historyPath {
+    editor.historyFile = HistoryFile(path: path, capacity: options.historySize ?? History.defaultCapacity,
+                                     sharesHistory: options.sharesHistory)
+}
 if !options.completions.isEmpty {
     let words = options.completions
     editor.completion = { context in words.filter { $0.hasPrefix(context.word) } }

@@ -34,6 +34,7 @@ extension Editor {
 
     /// Steps through history: -1 older, +1 newer; past the newest the draft comes back.
     mutating func walkHistory(by direction: Int) {
+        if historyIndex == nil && direction < 0 { willReadHistory?(&history) }
         let count = history.count
         let current = historyIndex ?? count
         let target = current + direction
@@ -54,6 +55,7 @@ extension Editor {
         let cursor = state.cursor
         let prefix = state.text(in: .start..<cursor)
         let target: Int?
+        if historyIndex == nil && direction < 0 { willReadHistory?(&history) }
         if direction < 0 {
             target = history.indexOfEntry(startingWith: prefix, before: historyIndex ?? history.count)
             guard target != nil else { return }

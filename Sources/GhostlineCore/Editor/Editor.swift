@@ -16,6 +16,11 @@ public struct Editor {
     public var isComplete: ((String) -> Bool)?
     /// Earlier entries, for Up/Down, Ctrl-R and suggestions.
     public var history: History
+    /// Called as a walk through history or a search of it starts (the first Up or prefix
+    /// search from the entry being edited, Ctrl-R), not on the keys within one: it may bring the
+    /// history up to date, with the entries other sessions saved meanwhile, say. It must not
+    /// reach the editor.
+    public var willReadHistory: ((inout History) -> Void)?
     /// Candidates for the word before the cursor, for Tab.
     public var completion: ((CompletionContext) -> [String])?
     /// The full entry to suggest for the text typed so far; by default the newest history
@@ -218,6 +223,7 @@ public struct Editor {
         case .historySearchBackward: searchHistory(byPrefixIn: -1)
         case .historySearchForward: searchHistory(byPrefixIn: 1)
         case .reverseSearch:
+            willReadHistory?(&history)
             search = SearchState(originalText: state.text, originalCursor: cursor)
         case .complete:
             if state.isEmpty, let defaultText {
