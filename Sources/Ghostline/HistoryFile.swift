@@ -387,13 +387,19 @@ public struct HistoryFile: Sendable {
             var end = buffer.last == 0x0A ? buffer.count - 1 : buffer.count
             var entries = 0
             var newer: UnsafeRawBufferPointer?
+            // Where the oldest line of an entry counted so far starts (a repeat's too, which
+            // belongs to it): blank lines before it go with the entries left out.
+            var kept = buffer.count
             while true {
                 let start = buffer[..<end].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
                 let line = UnsafeRawBufferPointer(rebasing: buffer[start..<end])
-                if isEntry(line) && !(newer.map { $0.elementsEqual(line) } ?? false) {
-                    entries += 1
-                    if entries > count { return end + 1 }
-                    newer = line
+                if isEntry(line) {
+                    if !(newer.map { $0.elementsEqual(line) } ?? false) {
+                        entries += 1
+                        if entries > count { return kept }
+                        newer = line
+                    }
+                    kept = start
                 }
                 guard start > 0 else { return 0 }
                 end = start - 1
