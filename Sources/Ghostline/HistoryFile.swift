@@ -146,7 +146,7 @@ public struct HistoryFile: Sendable {
     /// Appends one entry as ``append(_:)`` does. Given where this session stopped reading the
     /// file, it also returns the lines other sessions appended since then, read under the same
     /// lock, and where the file ends after the entry; nil there when the file is not the one
-    /// marked, or the lines since would be more than ``readLimit``.
+    /// marked (unless it was empty), or the lines since would be more than ``readLimit``.
     func append(_ entry: String, after mark: Mark?) throws(HistoryFileError) -> (unread: [UInt8], end: Mark?) {
         guard !entry.allSatisfy(\.isWhitespace) else { return ([], mark) }
         // The lock is exclusive although appends with O_APPEND never overwrite each other: a write
@@ -167,6 +167,9 @@ public struct HistoryFile: Sendable {
                 // Under the lock every line appended is whole.
                 unread = try file.read(atMost: status.size - mark.offset, fromOffset: mark.offset)
                 end = Mark(identity: status.identity, offset: status.size + line.count)
+            } else if status.size == 0 {
+                // A new file (or an emptied one) holds nothing this session has not seen.
+                end = Mark(identity: status.identity, offset: line.count)
             }
             try file.writeAllToFile(line)
             return (unread, end)
