@@ -48,6 +48,8 @@ public final class LineEditor {
         set { engine.history = newValue }
     }
     /// A file that history is loaded from, when it is set, and every submitted entry appended to.
+    /// The history takes its capacity and options; with ``HistoryFile/sharesHistory`` the
+    /// entries other sessions append join it as a walk through history or a search starts.
     ///
     /// A file that cannot be loaded (a symbolic link, not a regular file, unreadable) leaves the
     /// history empty and is not written to either. Failures go to ``historyFileErrorHandler``.
