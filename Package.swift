@@ -23,7 +23,7 @@ let package = Package(
         .executableTarget(name: "ghostline-bench", dependencies: ["GhostlineCore"]),
         .target(name: "GhostlineTestSupport", dependencies: ["GhostlineCore"], path: "Tests/GhostlineTestSupport"),
         .testTarget(name: "GhostlineCoreTests", dependencies: ["GhostlineCore", "GhostlineTestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "GhostlineTests", dependencies: ["Ghostline", "GhostlineTerminal", "GhostlineTestSupport"]),
+        .testTarget(name: "GhostlineTests", dependencies: ["Ghostline", "GhostlineTerminal", "GhostlineTestSupport", "ghostline"]),
     ],
     swiftLanguageModes: [.v6]
 )

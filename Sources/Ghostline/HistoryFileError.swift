@@ -1,4 +1,3 @@
-import Glibc
 import GhostlineTerminal
 
 /// Why a ``HistoryFile`` could not be read or an entry not saved to it.
@@ -32,7 +31,7 @@ public struct HistoryFileError: Error, Equatable, Sendable, CustomStringConverti
             case .symbolicLink: "it is a symbolic link"
             case .notRegularFile: "it is not a regular file"
             case .locked: "another process keeps it locked"
-            case .system(let error): strerror(error.rawValue).map { String(cString: $0) } ?? "error \(error.rawValue)"
+            case .system(let error): error.description
             }
         }
     }

@@ -35,7 +35,7 @@ final class InteractiveSession {
         do {
             rawMode = try RawModeSession(terminal: input)
         } catch let error as Errno {
-            throw LineEditorError.system(error)
+            throw LineEditorError(terminalFailure: error)
         }
         signals = editor.handlesSignals
             ? try? SignalMonitor(signals: [SIGWINCH, SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGCONT, SIGTSTP]) : nil
@@ -86,7 +86,7 @@ final class InteractiveSession {
                     firstCount = try signals.map { try $0.read(from: input, into: bytes, rawAttributes: rawAttributes) }
                         ?? input.read(into: bytes)
                 } catch let error as Errno {
-                    throw LineEditorError.system(error)
+                    throw LineEditorError(terminalFailure: error)
                 }
                 inputIsReady = firstCount != nil
                 // Asked through the optional: a binding would retain the monitor per key.
@@ -97,7 +97,7 @@ final class InteractiveSession {
                 do {
                     anyReady = try watch.wait(timeoutMilliseconds: timeout)
                 } catch let error as Errno {
-                    throw LineEditorError.system(error)
+                    throw LineEditorError(terminalFailure: error)
                 }
                 if let signals, anyReady && watch.isReady(signals.fileDescriptor) {
                     try handleSignals(signals.drain())
@@ -121,7 +121,7 @@ final class InteractiveSession {
                         do {
                             count = try input.read(into: UnsafeMutableRawBufferPointer(buffer))
                         } catch let error as Errno {
-                            throw LineEditorError.system(error)
+                            throw LineEditorError(terminalFailure: error)
                         }
                     }
                     if count == 0 {
@@ -307,7 +307,8 @@ final class InteractiveSession {
         if let size = windowSize(of: output) ?? windowSize(of: fallback) { return size }
         let columns = environmentValue("COLUMNS").flatMap { Int($0) } ?? 80
         let rows = environmentValue("LINES").flatMap { Int($0) } ?? 24
-        return WindowSize(columns: max(1, columns), rows: max(1, rows))
+        // `WindowSize` clamps from above as well: `LINES=1000000000000` would otherwise size the frame.
+        return WindowSize(columns: columns, rows: max(1, rows))
     }
 
     // MARK: - Signals and the ways out
@@ -327,7 +328,7 @@ final class InteractiveSession {
                 do {
                     try rawMode.reenter()
                 } catch let error as Errno {
-                    throw LineEditorError.system(error)
+                    throw LineEditorError(terminalFailure: error)
                 }
                 try write(Self.pasteOn + display.eraseArea(rowsAbove: display.rowsAbove(afterResizeTo: size.columns)))
             case SIGTSTP:
@@ -341,6 +342,9 @@ final class InteractiveSession {
     }
 
     private func suspend() throws {
+        // Ignored at start, `SIGTSTP` stays ignored: Ctrl-Z then does nothing, as it would with
+        // the terminal's own line editing.
+        guard !isIgnored(SIGTSTP) else { return }
         // The shell starts a row of its own for its "Stopped" line.
         try write(display.finish(startingFreshRow: false) + Self.pasteOff)
         rawMode.restore()
@@ -348,7 +352,7 @@ final class InteractiveSession {
         do {
             try rawMode.reenter()
         } catch let error as Errno {
-            throw LineEditorError.system(error)
+            throw LineEditorError(terminalFailure: error)
         }
         // Continued after a real stop, the shell has left the cursor on a fresh row. When the
         // stop was discarded (an orphaned process group) no SIGCONT came and the cursor is still
@@ -388,7 +392,7 @@ final class InteractiveSession {
         do {
             try output.writeAll(UnsafeRawBufferPointer(bytes))
         } catch let error as Errno {
-            throw LineEditorError.system(error)
+            throw LineEditorError(terminalFailure: error)
         }
     }
 }

@@ -27,7 +27,30 @@ public final class LineEditor {
     public var placeholderStyle: Style = .placeholder { didSet { appearanceRevision &+= 1 } }
     /// Whether colors are used; false when the `NO_COLOR` environment variable is set.
     public var usesColor: Bool = environmentValue("NO_COLOR").map { $0.isEmpty } ?? true {
-        didSet { appearanceRevision &+= 1 }
+        didSet {
+            appearanceRevision &+= 1
+            applyHighlighter()
+        }
+    }
+    /// Colours the text as it is edited: asked for the text's style spans once per change of the
+    /// text. Without colors (``usesColor`` false) the spans keep their other attributes (bold
+    /// stays) and lose their colors. A secret entry is never shown to it.
+    public var highlighter: (any Highlighter)? {
+        didSet { applyHighlighter() }
+    }
+    /// Whether the entry is secret, as a password is: every grapheme cluster is shown as
+    /// ``mask`` and not one typed character is written to the terminal. A secret entry is never
+    /// added to ``history`` or the history file and never suggested from them; Up, Down and
+    /// Ctrl-R recall nothing, Tab completes nothing, and what it kills is dropped when it ends.
+    public var isSecret: Bool {
+        get { engine.isSecret }
+        set { engine.isSecret = newValue }
+    }
+    /// What each grapheme cluster of a secret entry is shown as: by default `•`, or `*` where
+    /// the locale (`LC_ALL`, `LC_CTYPE`, `LANG`) is not UTF-8; ``TextMask/nothing`` shows nothing.
+    public var mask: TextMask {
+        get { engine.mask }
+        set { engine.mask = newValue }
     }
     /// In multi-line mode Enter inserts a line break and Alt-Enter submits.
     public var isMultiline = false
@@ -139,9 +162,25 @@ public final class LineEditor {
     @exclusivity(unchecked) private(set) var appearanceRevision = 0
     private let input: FileDescriptor
     private let output: FileDescriptor?
-    /// Whether a session installs signal handlers; tests that run a session inside the test
-    /// process turn it off, since signal dispositions belong to the whole process.
-    var handlesSignals = true
+    /// Whether the editor handles signals while it reads an entry in a terminal; true unless
+    /// set.
+    ///
+    /// While it reads an entry the editor installs handlers for `SIGWINCH`, `SIGCONT`,
+    /// `SIGTSTP`, `SIGTERM`, `SIGHUP`, `SIGINT` and `SIGQUIT` (except those that are ignored,
+    /// which stay ignored) and puts the previous dispositions back when the entry ends. An app
+    /// with handlers of its own turns this off; the app then owns:
+    /// - Restoring the terminal when a signal ends the process: the editor leaves it in raw
+    ///   mode with bracketed paste on, so the app's handler must put it back (the attributes it
+    ///   saw before ``readLine(initialText:)``, and `ESC [ ? 2004 l`).
+    /// - Resizing: the editor reads the window size when an entry starts and does not notice a
+    ///   resize during it; the entry is laid out for the old width until the next entry.
+    /// - `SIGTSTP` and `SIGCONT` sent with `kill`: the editor neither restores the terminal
+    ///   before the stop nor re-enters raw mode and repaints after it.
+    ///
+    /// Keys stay the editor's either way: in raw mode Ctrl-Z and Ctrl-C arrive as bytes, not
+    /// signals, so Ctrl-Z still suspends and resumes the entry (unless `SIGTSTP` is ignored) and
+    /// Ctrl-C still ends it with ``LineEditorError/interrupted``.
+    public var handlesSignals = true
     /// Decoding state and keys that arrived after an entry ended, carried to the next entry.
     var decoder = KeyDecoder()
     var typedAhead: [KeyEvent] = []
@@ -162,6 +201,12 @@ public final class LineEditor {
         self.input = input
         self.output = output
         engine.shouldChangeText = nil
+        engine.mask = .forLocale()
+    }
+
+    /// Hands the highlighter to the engine, without its colors when colors are off.
+    private func applyHighlighter() {
+        engine.highlighter = usesColor ? highlighter : highlighter.map { ColorlessHighlighter(base: $0) }
     }
 
     /// The entry's text. Setting it while editing (from a delegate method, say) redraws the
@@ -217,8 +262,9 @@ public final class LineEditor {
     /// piped input).
     ///
     /// - Parameter initialText: The text the entry starts with.
-    /// - Throws: ``LineEditorError/interrupted`` on Ctrl-C, ``LineEditorError/system(_:)`` when
-    ///   the terminal cannot be used; never for the history file, whose failures go to
+    /// - Throws: ``LineEditorError/interrupted`` on Ctrl-C, ``LineEditorError/terminalLost(_:)``
+    ///   when the terminal went away, ``LineEditorError/system(_:)`` when it cannot be used or
+    ///   piped input cannot be read; never for the history file, whose failures go to
     ///   ``historyFileErrorHandler``.
     public func readLine(initialText: String = "") throws -> String? {
         reportHistoryFileLoadFailure()
@@ -235,7 +281,7 @@ public final class LineEditor {
         self.session = session
         defer { self.session = nil }
         let entry = try session.run(initialText: initialText)
-        if let entry { saveToHistoryFile(entry) }
+        if let entry, !isSecret { saveToHistoryFile(entry) }
         return entry
     }
 
@@ -250,15 +296,29 @@ public final class LineEditor {
         return opened
     }
 
-    /// With a terminal that cannot move its cursor: the prompt, then the terminal's own line editing.
+    /// With a terminal that cannot move its cursor: the prompt, then the terminal's own line
+    /// editing. The prompt's control characters are shown as the layout shows them. A secret is
+    /// read with the terminal's echo off, switched off before the prompt is drawn so that no key
+    /// typed after it is echoed; Ctrl-C, which then arrives in the line, ends the entry as an
+    /// interruption once the line is read.
     private func readPlainly(input: FileDescriptor, output: FileDescriptor) throws -> String? {
+        let saved = isSecret ? try? TerminalAttributes.read(from: input) : nil
+        if let saved { try? saved.makingSilent().apply(to: input) }
+        defer { try? saved?.apply(to: input) }
         do {
-            try output.writeAll(Array(prompt.utf8.filter { $0 >= 0x20 && $0 != 0x7F }))
+            try output.writeAll(Array(prompt.replacingControlCharactersWithCaretNotation().utf8))
         } catch let error as Errno {
-            throw LineEditorError.system(error)
+            throw LineEditorError(terminalFailure: error)
         }
         if pipedInput == nil { pipedInput = PipedInput(descriptor: input) }
-        return try pipedInput?.nextEntry(wholeInput: false)
+        let entry: String?
+        do {
+            entry = try pipedInput?.nextEntry(wholeInput: false)
+        } catch LineEditorError.system(let error) {
+            throw LineEditorError(terminalFailure: error)
+        }
+        if saved != nil, entry?.utf8.contains(0x03) == true { throw LineEditorError.interrupted }
+        return entry
     }
 
     /// The continuation prompt in use: the configured one, or `… ` right-aligned under the prompt.

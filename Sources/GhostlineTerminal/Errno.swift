@@ -35,13 +35,16 @@ public struct Errno: Error, Equatable, Sendable, CustomStringConvertible {
     /// The resource is already in use (`EBUSY`).
     public static let resourceBusy = Errno(rawValue: EBUSY)
 
-    /// The system's message for this error number, followed by the number itself.
+    /// The terminal or device does not exist any more, for example a hung-up line (`ENXIO`).
+    public static let noSuchDevice = Errno(rawValue: ENXIO)
+
+    /// The system's message for this error number, as people read it: "Input/output error".
     ///
     /// The corresponding C function is `strerror`.
     public var description: String {
         guard let message = strerror(rawValue) else {
-            return "errno \(rawValue)"
+            return "unknown error \(rawValue)"
         }
-        return "\(String(cString: message)) (errno \(rawValue))"
+        return String(cString: message)
     }
 }

@@ -1,10 +1,26 @@
 import Glibc
 
+/// Whether the signal's disposition is `SIG_IGN` now: the process, or whoever started it (as
+/// `nohup` does for `SIGHUP`), asked for it to have no effect. A number that is no signal counts
+/// as not ignored.
+///
+/// The corresponding C function is `sigaction`.
+public func isIgnored(_ signal: Int32) -> Bool {
+    var current = sigaction()
+    guard sigaction(signal, nil, &current) == 0, let handler = current.__sigaction_handler.sa_handler else {
+        return false
+    }
+    return unsafeBitCast(handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
+}
+
 /// Stops the process the way Ctrl-Z would, and returns once it is continued.
 ///
 /// In raw mode Ctrl-Z arrives as a byte, so the editor stops itself: the default disposition
 /// of `SIGTSTP` is put in place, the signal unblocked and raised, and after the shell continues
 /// the process the previous disposition and signal mask come back.
+///
+/// A caller checks ``isIgnored(_:)`` for `SIGTSTP` first: a process that ignores it asked not to
+/// be stopped, as a terminal's own Ctrl-Z would not stop it then.
 ///
 /// This touches no terminal state. The caller restores the terminal before
 /// (`RawModeSession.restore()`) and re-enters raw mode and redraws after

@@ -18,8 +18,12 @@ import Synchronization
 /// Signal dispositions belong to the whole process, so only one monitor can be installed at a
 /// time. Handlers are installed with `SA_RESTART`, so code outside the editor sees as few
 /// interrupted calls as possible.
+///
+/// A signal that is ignored (`SIG_IGN`) when the monitor is made stays ignored and is not
+/// watched, as shells and readline leave it: `nohup` ignores `SIGHUP` so that the program
+/// outlives its terminal, and a shell ignores `SIGINT` and `SIGQUIT` for its background jobs.
 public final class SignalMonitor {
-    /// The signals being watched.
+    /// The signals being watched: those asked for, less the ones that were ignored.
     public let signals: [Int32]
 
     /// The read end of the pipe: readable when a watched signal arrived since the last `drain()`.
@@ -29,7 +33,8 @@ public final class SignalMonitor {
     private var previousActions: [(signal: Int32, action: sigaction)] = []
     private var isInstalled = true
 
-    /// Installs a handler for each signal, remembering the dispositions it replaces.
+    /// Installs a handler for each signal that is not ignored, remembering the dispositions it
+    /// replaces.
     ///
     /// Both ends of the pipe are close-on-exec and non-blocking: a handler must never block
     /// on a full pipe, and `drain()` must stop when the pipe is empty. (The Swift `Glibc` module
@@ -42,7 +47,7 @@ public final class SignalMonitor {
     /// The corresponding C functions are `pipe`, `fcntl` and `sigaction`.
     public init(signals: [Int32]) throws {
         var unique: [Int32] = []
-        for signal in signals where !unique.contains(signal) {
+        for signal in signals where !unique.contains(signal) && !isIgnored(signal) {
             unique.append(signal)
         }
         self.signals = unique

@@ -93,6 +93,17 @@ public struct TerminalAttributes: Equatable, Sendable {
         return TerminalAttributes(storage: raw)
     }
 
+    /// These attributes with echo off, for a secret read through the terminal's own line
+    /// editing, as `getpass` reads a password: typed characters are not echoed (`ECHO`) but the
+    /// final newline is (`ECHONL`), and Ctrl-C, Ctrl-\ and Ctrl-Z arrive as bytes rather than
+    /// signals (`ISIG`), so that no key can end the process and leave the echo off.
+    public func makingSilent() -> TerminalAttributes {
+        var silent = storage
+        silent.c_lflag &= ~tcflag_t(ECHO | ISIG)
+        silent.c_lflag |= tcflag_t(ECHONL)
+        return TerminalAttributes(storage: silent)
+    }
+
     /// Whether two snapshots agree on every field of the C structure: all four mode words, the
     /// line discipline, every control character slot and both speeds.
     ///

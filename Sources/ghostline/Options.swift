@@ -14,13 +14,18 @@ struct Options: Equatable {
     var usesColor = true
     var defaultText: String?
     var completions: [String] = []
+    var isSecret = false
+    /// The mask's character, empty for none; nil for the locale's default.
+    var mask: String?
+    var keywords: [String] = []
     var showsHelp = false
 
     static let usage = """
         usage: ghostline [--prompt STR] [--placeholder STR] [--multiline] [--initial STR]
                          [--loop] [--history FILE] [--history-size N|unlimited]
                          [--share-history] [--no-color] [--default STR]
-                         [--completions "WORD WORD …"]
+                         [--completions "WORD WORD …"] [--secret] [--mask CHAR]
+                         [--keywords "WORD WORD …"]
         """
 
     /// Why a command line was refused; the message names the offending argument.
@@ -49,6 +54,12 @@ struct Options: Equatable {
             case "--no-color": options.usesColor = false
             case "--default": options.defaultText = try value()
             case "--completions": options.completions = try value().split(separator: " ").map(String.init)
+            case "--secret": options.isSecret = true
+            case "--mask":
+                let mask = try value()
+                guard mask.count <= 1 else { throw Failure(message: "option --mask takes one character or none") }
+                options.mask = mask
+            case "--keywords": options.keywords = try value().split(separator: " ").map(String.init)
             case "--help", "-h": options.showsHelp = true
             default: throw Failure(message: "unknown option \(argument)")
             }

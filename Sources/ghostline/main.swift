@@ -1,24 +1,35 @@
-import Glibc
 import Ghostline
 import GhostlineTerminal
 
-/// `ghostline`: reads entries with a Ghostline prompt and prints each one on standard output.
-/// Exit status: 0 after an entry, 1 at end of input with none, 130 on Ctrl-C, 2 on a bad
-/// command line.
+// `ghostline`: reads entries with a Ghostline prompt and prints each one on standard output.
+// Each way it can end has an exit status of its own (`ExitStatus`), and every failure is told
+// on standard error as a sentence naming what failed.
+
+/// Writes `text` to standard error; when that fails, nothing is left to tell.
 func writeStandardError(_ text: String) {
     try? FileDescriptor.standardError.writeAll(Array(text.utf8))
 }
+
+/// Tells the user why the program stops, as a sentence after the program's name, and ends it
+/// with `status`.
+func fail(_ message: String, status: ExitStatus) -> Never {
+    writeStandardError("ghostline: \(message)\n")
+    exit(status)
+}
+
+// Before anything opens a descriptor: a closed standard stream must not become the next file.
+FileDescriptor.occupyClosedStandardStreams()
 
 let options: Options
 do {
     options = try Options.parse(Array(CommandLine.arguments.dropFirst()))
 } catch {
     writeStandardError("ghostline: \(error.message)\n\(Options.usage)\n")
-    exit(2)
+    exit(.badCommandLine)
 }
 if options.showsHelp {
     try? FileDescriptor.standardOutput.writeAll(Array((Options.usage + "\n").utf8))
-    exit(0)
+    exit(.submitted)
 }
 
 let editor = LineEditor(prompt: options.prompt, placeholder: options.placeholder)
@@ -31,6 +42,9 @@ if let path = options.historyPath {
     editor.historyFile = HistoryFile(path: path, capacity: options.historySize ?? History.defaultCapacity,
                                      sharesHistory: options.sharesHistory)
 }
+editor.isSecret = options.isSecret
+if let mask = options.mask { editor.mask = TextMask(mask.first) }
+if !options.keywords.isEmpty { editor.highlighter = KeywordHighlighter(keywords: options.keywords) }
 if !options.completions.isEmpty {
     let words = options.completions
     editor.completion = { context in words.filter { $0.hasPrefix(context.word) } }
@@ -43,10 +57,12 @@ while true {
     do {
         entry = try editor.readLine(initialText: initialText)
     } catch LineEditorError.interrupted {
-        exit(130)
+        exit(.interrupted)
+    } catch let error as LineEditorError {
+        if case .terminalLost = error { fail("\(error)", status: .terminalLost) }
+        fail("cannot read an entry: \(error)", status: .failed)
     } catch {
-        writeStandardError("ghostline: \(error)\n")
-        exit(1)
+        fail("\(error)", status: .failed)
     }
     guard let entry else { break }
     initialText = ""
@@ -54,8 +70,8 @@ while true {
     do {
         try FileDescriptor.standardOutput.writeAll(Array((entry + "\n").utf8))
     } catch {
-        exit(1)
+        fail("cannot write the entry to standard output: \(error)", status: .entryNotWritten)
     }
     if !options.loops { break }
 }
-exit(submitted > 0 ? 0 : 1)
+exit(submitted > 0 ? .submitted : .nothingSubmitted)

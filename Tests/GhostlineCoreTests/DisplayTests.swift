@@ -10,6 +10,9 @@ private struct DisplayBeside {
     /// Layout and renderer, frame after frame.
     var reference: ScreenHarness
 
+    /// Every byte the display wrote, in order.
+    var written: [UInt8] = []
+
     /// Both ways on a clean screen, with `first` drawn.
     init(width: Int, height: Int, first: Presentation) {
         screen = VirtualScreen(columns: width, rows: height)
@@ -22,6 +25,7 @@ private struct DisplayBeside {
     mutating func draw(_ presentation: Presentation) -> [UInt8] {
         let bytes = display.draw(presentation, width: reference.width, height: reference.height)
         screen.feed(bytes)
+        written += bytes
         reference.draw(presentation)
         return bytes
     }
@@ -42,6 +46,7 @@ private struct DisplayBeside {
         if outcome == .echoed {
             echoedInRoom += 1
             screen.feed(bytes)
+            written += bytes
             reference.draw(presentation)
             return true
         }
@@ -50,7 +55,9 @@ private struct DisplayBeside {
                            continuationPrompt: presentation.continuationPrompt,
                            width: reference.width, height: reference.height)
             : nil
-        screen.feed(echo ?? display.draw(presentation, width: reference.width, height: reference.height))
+        let shown = echo ?? display.draw(presentation, width: reference.width, height: reference.height)
+        screen.feed(shown)
+        written += shown
         reference.draw(presentation)
         return true
     }
@@ -506,6 +513,62 @@ private struct DisplayBeside {
         }
         #expect(taken > 300, "typing was taken without presenting \(taken) times")
         #expect(both.echoedInRoom > 100, "typing was echoed in the room \(both.echoedInRoom) times")
+    }
+
+    /// Random editing, through decoding and through the typing lane, of a highlighted entry or
+    /// a secret one: the screen must be the frame pipeline's, styles and all, and, while the
+    /// entry fits, what a fresh layout draws on a clean screen; a secret's characters never reach
+    /// the terminal.
+    @Test(arguments: [(80, 24, false), (20, 6, false), (9, 4, false), (3, 4, false), (41, 3, true), (9, 4, true),
+                      (20, 6, true)])
+    func randomEditingOfHighlightedOrSecretTextLeavesTheScreenAFramePipelineLeaves(width: Int, height: Int,
+                                                                                   isSecret: Bool) {
+        var random = SplitMix64(seed: UInt64(width * 613 + height))
+        var editor = Self.randomlyEditedEditor()
+        editor.highlighter = QuoteAndLetHighlighter()
+        editor.isSecret = isSecret
+        var both = DisplayBeside(width: width, height: height, first: Self.presentation(editor))
+        let others = Self.keysOtherThanTyping + [.text("\""), .text("let "), .control("t"), .control("y"), .control("_")]
+        // Letters that no escape sequence the renderer writes contains, nor the prompts and
+        // the placeholder.
+        let telltales = Array("qwxzj".utf8)
+        var sawStyledCell = false
+        var checked = 0
+        for step in 0..<800 {
+            if random.next() % 10 < 7 {
+                let run = String((0...(random.next() % 3)).map { _ in Character(UnicodeScalar(UInt8(0x20 + random.next() % 95))) })
+                if !both.typeWithoutPresenting(run, into: &editor, presenting: { Self.presentation($0) }) {
+                    _ = editor.handle(.text(run))
+                    both.draw(Self.presentation(editor))
+                }
+            } else {
+                _ = editor.handle(others[Int(random.next() % UInt64(others.count))])
+                both.draw(Self.presentation(editor))
+            }
+            if editor.state.text.utf8.count > 60 {
+                editor.setText("")
+                both.draw(Self.presentation(editor))
+            }
+            guard both.screensAgree else {
+                Issue.record("step \(step): \(both.disagreement)")
+                return
+            }
+            if isSecret, let leak = both.written[checked...].first(where: telltales.contains) {
+                Issue.record("step \(step): \(Character(UnicodeScalar(leak))) reached the terminal")
+                return
+            }
+            checked = both.written.count
+            let fresh = ScreenHarness.fresh(Self.presentation(editor), width: width, height: height)
+            if fresh.cursorRow < height - 1, fresh.line(height - 1).isEmpty, fresh.scrolledOffLines.isEmpty {
+                guard both.screen.grid == fresh.grid else {
+                    Issue.record("step \(step): \(both.screen.lines) vs fresh \(fresh.lines)")
+                    return
+                }
+            }
+            if !isSecret && (0..<width).contains(where: { both.screen[0, $0].attributes.isBold }) { sawStyledCell = true }
+        }
+        if !isSecret { #expect(sawStyledCell, "keywords were highlighted") }
+        #expect(both.echoedInRoom == 0, "typed keys were echoed as they came")
     }
 }
 

@@ -32,4 +32,12 @@ struct DisplayWidthCaretNotationTests {
     func printableCharactersHaveNoNotation(text: String) {
         #expect(text.first?.caretNotation == nil)
     }
+
+    @Test(arguments: [
+        ("a\u{1B}[2J", "a^[[2J"), ("\u{9B}31m", "~[31m"), ("x\u{85}y\u{7F}", "x~Ey^?"),
+        ("line\r\nnext\n", "line^Mnext^J"), ("plain ✓ 中", "plain ✓ 中"),
+    ])
+    func stringsReplaceEveryControlWithItsNotation(text: String, shown: String) {
+        #expect(text.replacingControlCharactersWithCaretNotation() == shown)
+    }
 }

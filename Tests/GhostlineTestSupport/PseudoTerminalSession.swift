@@ -23,7 +23,8 @@ public final class PseudoTerminalSession {
     /// `terminalAttributes()` after it has run.
     public let initialTerminalAttributes: [UInt8]
 
-    private let masterDescriptor: Int32
+    /// The terminal's controlling side; -1 once `hangUp()` closed it.
+    private var masterDescriptor: Int32
     private var isMasterOpenForReading = true
     private var standardOutputDescriptor: Int32?
 
@@ -74,7 +75,7 @@ public final class PseudoTerminalSession {
             var status: Int32 = 0
             while waitpid(processIdentifier, &status, 0) == -1, errno == EINTR {}
         }
-        close(masterDescriptor)
+        if masterDescriptor >= 0 { close(masterDescriptor) }
         if let standardOutputDescriptor {
             close(standardOutputDescriptor)
         }
@@ -154,6 +155,17 @@ public final class PseudoTerminalSession {
     }
 
     // MARK: - The terminal
+
+    /// Closes the terminal's controlling side, as closing a terminal window does: the kernel
+    /// hangs the terminal up, sends `SIGHUP` to the child's session, and from then on the child's
+    /// reads of it return end of file and its writes fail with `EIO`. Nothing more can be typed
+    /// or read from the terminal; the child's captured standard output still can.
+    public func hangUp() {
+        guard masterDescriptor >= 0 else { return }
+        close(masterDescriptor)
+        masterDescriptor = -1
+        isMasterOpenForReading = false
+    }
 
     /// Changes the terminal's size, which makes the kernel send `SIGWINCH` to the child's
     /// foreground process group, and resizes `screen` to match. The corresponding C call is

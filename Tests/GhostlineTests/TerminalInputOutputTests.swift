@@ -156,6 +156,18 @@ import Testing
         #expect(windowSize(of: pseudoTerminal.terminal) == WindowSize(columns: 100, rows: 24))
     }
 
+    @Test func windowSizeIsClampedToTheLargestDimension() throws {
+        let pseudoTerminal = try PseudoTerminal()
+        var size = winsize(ws_row: 65_535, ws_col: 65_535, ws_xpixel: 0, ws_ypixel: 0)
+        #expect(ioctl(pseudoTerminal.controller.rawValue, UInt(TIOCSWINSZ), &size) == 0)
+        #expect(windowSize(of: pseudoTerminal.terminal) == WindowSize(columns: 10_000, rows: 10_000))
+
+        let largest = WindowSize(columns: .max, rows: .max)
+        #expect(largest.columns == 10_000 && largest.rows == 10_000)
+        let smallest = WindowSize(columns: .min, rows: -1)
+        #expect(smallest.columns == 1 && smallest.rows == 0)
+    }
+
     @Test func windowSizeOfAPipeIsUnknown() throws {
         let pipe = try Pipe()
         #expect(windowSize(of: pipe.readEnd) == nil)
@@ -174,8 +186,9 @@ import Testing
         }
     }
 
-    @Test func errnoDescribesItselfWithTheSystemMessage() {
-        #expect(Errno.inputOutput.description == "Input/output error (errno 5)")
+    @Test func errnoDescribesItselfWithTheSystemMessageAlone() {
+        #expect(Errno.inputOutput.description == "Input/output error")
+        #expect(Errno(rawValue: ENOSPC).description == "No space left on device")
     }
 
     @Test func environmentValueReadsSetVariablesOnly() {

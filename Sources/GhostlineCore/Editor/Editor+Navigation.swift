@@ -27,13 +27,15 @@ extension Editor {
 
     private func wrappedLine(_ line: Int, geometry: TextGeometry) -> WrappedLine {
         WrappedLine(text: state.line(line), startColumn: line == 0 ? geometry.firstLineStart : geometry.otherLinesStart,
-                    width: geometry.width)
+                    width: geometry.width, maskColumns: isSecret ? mask.columns(width: geometry.width) : nil)
     }
 
     // MARK: - History
 
     /// Steps through history: -1 older, +1 newer; past the newest the draft comes back.
     mutating func walkHistory(by direction: Int) {
+        // A secret entry shows no history, and could not be told from an entry recalled.
+        guard !isSecret else { return }
         if historyIndex == nil && direction < 0 { willReadHistory?(&history) }
         let count = history.count
         let current = historyIndex ?? count
@@ -52,6 +54,8 @@ extension Editor {
     /// readline's `history-search-backward` and `-forward`. Past the newest match the draft
     /// comes back; before the oldest nothing changes.
     mutating func searchHistory(byPrefixIn direction: Int) {
+        // As for Up and Down: a secret entry shows no history.
+        guard !isSecret else { return }
         let cursor = state.cursor
         let prefix = state.text(in: .start..<cursor)
         let target: Int?
@@ -188,7 +192,7 @@ extension Editor {
 
     /// The suffix the inline suggestion would add after the cursor, if any.
     public var suggestionSuffix: String? {
-        guard showsSuggestions, search == nil, !state.isEmpty, state.cursor == state.endPosition else { return nil }
+        guard showsSuggestions, !isSecret, search == nil, !state.isEmpty, state.cursor == state.endPosition else { return nil }
         if suggestion == nil, let memo = suggestionMemo, memo.describes(state, history) {
             guard let match = memo.match else { return nil }
             return String(Substring(history.entries[match].utf8.dropFirst(memo.textByteCount)))
@@ -210,7 +214,7 @@ extension Editor {
     /// one), so the search goes on from there: typing costs what it skips, not all of history.
     mutating func updateSuggestionMemo() {
         // Without history (or with only empty entries) nothing can be suggested from it.
-        guard suggestion == nil, showsSuggestions, history.longestEntryByteCount > 0, !state.isEmpty else {
+        guard suggestion == nil, showsSuggestions, !isSecret, history.longestEntryByteCount > 0, !state.isEmpty else {
             suggestionMemo = nil
             return
         }
@@ -309,7 +313,9 @@ extension Editor {
         let suggestionStyle = placeholder?.style ?? .placeholder
         return Presentation(state: state, prompt: shownPrompt, continuationPrompt: continuationPrompt,
                             placeholder: ghost, suggestion: suggestionSuffix.map { StyledText($0, style: suggestionStyle) },
-                            footer: Self.columns(completionListing, width: geometry?.width ?? 80))
+                            footer: Self.columns(completionListing, width: geometry?.width ?? 80),
+                            highlights: isSecret ? nil : highlighter.map { highlights(with: $0) },
+                            mask: isSecret ? mask : nil)
     }
 
     /// Lays candidates out in columns, as readline lists completions.

@@ -25,6 +25,7 @@ extension Editor {
               completionListing.isEmpty, cursor.offset == state.byteCount(ofLine: cursor.line),
               bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return false }
         goalColumn = nil
+        claimHighlightMemo()
         if shouldChangeText == nil && !recordsChanges {
             // No one to ask or tell: each byte is appended and its undo recorded directly.
             for byte in bytes {

@@ -41,8 +41,26 @@ public struct Editor {
     /// Whether changes are recorded in ``pendingChanges``. A program with no one to tell of them
     /// turns this off, and a typed key then spends nothing on a record nobody reads.
     public var recordsChanges = true
+    /// Colours the text: asked for its style spans once per change of the text, and never about
+    /// a secret entry.
+    public var highlighter: (any Highlighter)? {
+        didSet { highlightMemo = HighlightMemo() }
+    }
+    /// Whether the entry is secret, as a password is: shown as ``mask``, never added to history
+    /// or suggested from it, with no history recall, search or completion, and with its kills in
+    /// a ring of its own that is dropped when the entry ends.
+    public var isSecret = false {
+        didSet { secretKillRing = KillRing() }
+    }
+    /// What each grapheme cluster of a secret entry is shown as.
+    public var mask = TextMask.bullet
 
     var killRing = KillRing()
+    /// The kills of a secret entry, kept from ``killRing`` so that no yank in another entry
+    /// brings the secret back.
+    var secretKillRing = KillRing()
+    /// The highlights of the text as last presented (see `highlights()`).
+    private var highlightMemo = HighlightMemo()
     var undoHistory = UndoHistory()
     var pendingKeys: [KeyEvent] = []
     /// What the previous command was, as far as the next one cares: a yank that Alt-Y may
@@ -87,6 +105,36 @@ public struct Editor {
         var originalText: String
         var originalCursor: TextPosition
         var failed = false
+    }
+
+    /// The highlights of one version of the text. A reference, so that presenting, which does not
+    /// change the editor, can keep what it asked: the highlighter runs once per change of the
+    /// text, not once per frame. An editor claims a memo of its own before it changes its text
+    /// (see `claimHighlightMemo()`), so copies that part never read each other's.
+    final class HighlightMemo {
+        var generation: UInt64 = 0
+        var revision: UInt64 = 0
+        var highlights: TextHighlights?
+    }
+
+    /// The text's highlights, from the memo when it was made for this version of the text.
+    func highlights(with highlighter: any Highlighter) -> TextHighlights {
+        let memo = highlightMemo
+        if let known = memo.highlights, memo.generation == state.generation, memo.revision == state.revision {
+            return known
+        }
+        let text = state.text
+        let made = TextHighlights(highlighter.spans(for: text), in: text)
+        memo.generation = state.generation
+        memo.revision = state.revision
+        memo.highlights = made
+        return made
+    }
+
+    /// Makes the highlight memo this editor's own before its text changes; a copy that shares it
+    /// keeps the old one.
+    mutating func claimHighlightMemo() {
+        if highlighter != nil && !isKnownUniquelyReferenced(&highlightMemo) { highlightMemo = HighlightMemo() }
     }
 
     /// The longest run of text treated as typed keys rather than as a paste.
@@ -205,9 +253,9 @@ public struct Editor {
         case .killWordForward:
             kill(cursor..<state.wordEnd(after: cursor, kind: .alphanumeric), backward: false)
         case .yank:
-            if let text = killRing.yank() { lastYank = replace(cursor..<cursor, with: text, kind: .other) }
+            if let text = activeKillRing.yank() { lastYank = replace(cursor..<cursor, with: text, kind: .other) }
         case .yankPop:
-            if lastCommand == .yank, let range = lastYank, let text = killRing.rotate() {
+            if lastCommand == .yank, let range = lastYank, let text = activeKillRing.rotate() {
                 lastYank = replace(range, with: text, kind: .other)
             }
 
@@ -223,12 +271,16 @@ public struct Editor {
         case .historySearchBackward: searchHistory(byPrefixIn: -1)
         case .historySearchForward: searchHistory(byPrefixIn: 1)
         case .reverseSearch:
-            willReadHistory?(&history)
-            search = SearchState(originalText: state.text, originalCursor: cursor)
+            // A search shows history entries, and its query is typed in the clear.
+            if !isSecret {
+                willReadHistory?(&history)
+                search = SearchState(originalText: state.text, originalCursor: cursor)
+            }
         case .complete:
             if state.isEmpty, let defaultText {
                 replace(cursor..<cursor, with: defaultText, kind: .other)
-            } else {
+            } else if !isSecret {
+                // Candidates listed for a secret would show what it starts with.
                 complete()
             }
         case .acceptSuggestion: _ = acceptSuggestion()
@@ -261,7 +313,9 @@ public struct Editor {
 
     /// Forgets the entry and the per-entry memory (undo, history walk) for the next one.
     public mutating func startNewEntry(text: String = "") {
+        claimHighlightMemo()
         state = EditorState(text: text)
+        secretKillRing = KillRing()
         undoHistory.removeAll()
         historyIndex = nil
         draft = nil
@@ -276,6 +330,7 @@ public struct Editor {
     mutating func replace(_ range: Range<TextPosition>, with text: String, kind: UndoHistory.GroupKind) -> Range<TextPosition>? {
         guard !(range.isEmpty && text.isEmpty) else { return nil }
         if let shouldChangeText, !shouldChangeText(TextChange(range: range, replacement: text), state) { return nil }
+        claimHighlightMemo()
         let cursorBefore = state.cursor
         let removed = range.isEmpty ? "" : state.text(in: range)
         let startsWord = kind == .typing && UndoHistory.startsWord(inserting: text, at: range.lowerBound, in: state)
@@ -294,6 +349,7 @@ public struct Editor {
     private mutating func notifyingWholeText(_ body: (inout Editor) -> Void) {
         let before = state.text
         let end = state.endPosition
+        claimHighlightMemo()
         body(&self)
         let after = state.text
         if recordsChanges && before != after { pendingChanges.append(TextChange(range: .start..<end, replacement: after)) }
@@ -304,7 +360,15 @@ public struct Editor {
         let text = state.text(in: range)
         let joining = lastCommand == .kill
         if replace(range, with: "", kind: .other) != nil {
-            killRing.kill(text, joiningPrevious: joining, backward: backward)
+            activeKillRing.kill(text, joiningPrevious: joining, backward: backward)
+        }
+    }
+
+    /// The ring kills go to and yanks come from: a secret entry's own while it is secret.
+    private var activeKillRing: KillRing {
+        get { isSecret ? secretKillRing : killRing }
+        set {
+            if isSecret { secretKillRing = newValue } else { killRing = newValue }
         }
     }
 
@@ -314,7 +378,11 @@ public struct Editor {
 
     mutating func submit() -> EditorRequest {
         let text = state.isEmpty ? (defaultText ?? "") : state.text
-        history.add(text)
+        if isSecret {
+            secretKillRing = KillRing()
+        } else {
+            history.add(text)
+        }
         return .submit(text)
     }
 

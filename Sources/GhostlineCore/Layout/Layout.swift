@@ -1,6 +1,6 @@
-/// Turns a ``Presentation`` into a ``Frame`` for a terminal size: wraps lines, places the
-/// placeholder and suggestion, and picks the rows around the cursor when the text is taller
-/// than the terminal.
+/// Turns a ``Presentation`` into a ``Frame`` for a terminal size: wraps lines, makes the text's
+/// cells in the styles of its spans or as its mask, places the placeholder and suggestion, and
+/// picks the rows around the cursor when the text is taller than the terminal.
 ///
 /// Layout is a value that keeps a cache of wrapped lines by line identity, so a keystroke re-lays
 /// only the edited line from the row before the edit, and only the visible rows become cells.
@@ -31,6 +31,10 @@ public struct Layout: Sendable {
     private final class LineCache: @unchecked Sendable {
         @exclusivity(unchecked) var wrapped: WrappedLine
         let generation: UInt64
+        /// The cells each cluster was drawn as, when the text was masked.
+        let mask: [Cell]?
+        /// The style spans the drawn rows were made with.
+        var spans: [StyleSpan] = []
         @exclusivity(unchecked) var revision: UInt64
         @exclusivity(unchecked) var drawn: [DrawnRow?] = []
         @exclusivity(unchecked) var firstRowPrefix: [Cell] = []
@@ -38,10 +42,11 @@ public struct Layout: Sendable {
         /// an unchanged line in view costs one check and one append per frame.
         @exclusivity(unchecked) var shown: ShownRows?
 
-        init(wrapped: WrappedLine, generation: UInt64, revision: UInt64) {
+        init(wrapped: WrappedLine, generation: UInt64, revision: UInt64, mask: [Cell]?) {
             self.wrapped = wrapped
             self.generation = generation
             self.revision = revision
+            self.mask = mask
         }
 
         /// Drops drawn rows from `firstRow` on that show bytes at or after `changed`.
@@ -74,6 +79,9 @@ public struct Layout: Sendable {
     private var cache: [UInt64: LineCache] = [:]
     /// Clusters too long for a cell, numbered; kept for the layout's life (see `ClusterTable`).
     private var clusters = ClusterTable()
+    /// The last frame's mask and width, and the cells one masked cluster is drawn as there; nil
+    /// cells when the text is not masked.
+    private var mask: (mask: TextMask?, width: Int, cells: [Cell]?) = (nil, 0, nil)
     /// The prompts' cells for the last width, rebuilt only when a prompt or the width changes.
     private var prefixes: [(prompt: StyledText, width: Int, cells: [Cell])] = []
     private var top = RowAddress(line: 0, row: 0)
@@ -100,6 +108,9 @@ public struct Layout: Sendable {
     public mutating func frame(for presentation: Presentation, width: Int, height: Int) -> Frame {
         let width = max(1, width), height = max(1, height)
         let state = presentation.state
+        if presentation.mask != mask.mask || width != mask.width {
+            mask = (presentation.mask, width, presentation.mask.map { Self.cells(of: $0, width: width, clusters: &clusters) })
+        }
         let prompt = prefixCells(presentation.prompt, width: width)
         let continuation = prefixCells(presentation.continuationPrompt, width: width)
 
@@ -148,6 +159,7 @@ public struct Layout: Sendable {
             let take = min(count - address.row, areaHeight - rows.count)
             if address.line == cursor.line { cursorRow = rows.count + cursorPoint.row - address.row }
             Self.appendRows(address.row..<(address.row + take), of: state.line(address.line), cached: cached,
+                            spans: presentation.highlights?.spans(ofLine: address.line) ?? [], mask: mask.cells,
                             prefix: prefix, ghost: address.line == lastLine ? ghost : nil,
                             nextIdentity: &nextRowIdentity, clusters: &clusters, to: &rows, identities: &identities)
             address = RowAddress(line: address.line + 1, row: 0)
@@ -261,7 +273,7 @@ public struct Layout: Sendable {
     private mutating func lineCache(line: Int, in state: EditorState, startColumn: Int, width: Int) -> LineCache {
         let identity = state.identity(ofLine: line)
         if let cached = cache[identity], cached.generation == state.generation,
-           cached.wrapped.width == width, cached.wrapped.startColumn == startColumn {
+           cached.wrapped.width == width, cached.wrapped.startColumn == startColumn, cached.mask == mask.cells {
             // Most lines in view are untouched since the last frame: known from the line itself,
             // without reading the edit log.
             if state.isUnchanged(line: line, since: cached.revision) {
@@ -277,17 +289,24 @@ public struct Layout: Sendable {
                 return cached
             }
         }
-        let fresh = LineCache(wrapped: WrappedLine(text: state.line(line), startColumn: startColumn, width: width),
-                              generation: state.generation, revision: state.revision)
+        let fresh = LineCache(wrapped: WrappedLine(text: state.line(line), startColumn: startColumn, width: width,
+                                                   maskColumns: mask.cells?.count),
+                              generation: state.generation, revision: state.revision, mask: mask.cells)
         cache[identity] = fresh
         return fresh
     }
 
     /// Appends the rows of a line in `range` as shown: the drawn text rows (the prompt before
-    /// the first), reused until an edit reaches them, then any ghost rows.
-    private static func appendRows(_ range: Range<Int>, of text: String, cached: LineCache, prefix: [Cell],
-                                   ghost: GhostRows?, nextIdentity: inout UInt64,
+    /// the first), reused until an edit or a change of style reaches them, then any ghost rows.
+    private static func appendRows(_ range: Range<Int>, of text: String, cached: LineCache, spans: [StyleSpan],
+                                   mask: [Cell]?, prefix: [Cell], ghost: GhostRows?, nextIdentity: inout UInt64,
                                    clusters: inout ClusterTable, to rows: inout [[Cell]], identities: inout [UInt64]) {
+        if cached.spans != spans {
+            // A row's cells depend on the spans too, which any edit anywhere may change (a
+            // closing quote recolours what came before it): rows that show a changed style go.
+            cached.forgetRows(from: 0, reachingPast: TextHighlights.firstDifference(between: cached.spans, and: spans))
+            cached.spans = spans
+        }
         if ghost == nil, let shown = cached.shown, shown.range == range, shown.prefix == prefix {
             rows.append(contentsOf: shown.rows)
             identities.append(contentsOf: shown.identities)
@@ -323,8 +342,8 @@ public struct Layout: Sendable {
                 identities.append(0)
                 continue
             }
-            let drawnRow = drawnRow(row, in: text, wrapped: wrapped, prefix: prefix, drawn: &drawn,
-                                    nextIdentity: &nextIdentity, clusters: &clusters)
+            let drawnRow = drawnRow(row, in: text, wrapped: wrapped, spans: spans, mask: mask, prefix: prefix,
+                                    drawn: &drawn, nextIdentity: &nextIdentity, clusters: &clusters)
             if row == textRows - 1, let ghost, !ghost.startsNewRow, let first = ghost.rows.first {
                 rows.append(drawnRow.cells + first)
                 identities.append(0)
@@ -337,22 +356,23 @@ public struct Layout: Sendable {
 
     /// A text row as drawn: the drawn one when the row shows the same bytes, extended when text
     /// was only added at its end (typing), made afresh otherwise.
-    private static func drawnRow(_ row: Int, in text: String, wrapped: WrappedLine, prefix: [Cell],
-                                 drawn: inout [DrawnRow?], nextIdentity: inout UInt64,
+    private static func drawnRow(_ row: Int, in text: String, wrapped: WrappedLine, spans: [StyleSpan], mask: [Cell]?,
+                                 prefix: [Cell], drawn: inout [DrawnRow?], nextIdentity: inout UInt64,
                                  clusters: inout ClusterTable) -> DrawnRow {
         let start = wrapped.rowStarts[row], end = wrapped.end(ofRow: row)
         if var drawnRow = drawn[row], drawnRow.start == start {
             if drawnRow.end == end { return drawnRow }
             if drawnRow.end < end && WrappedLine.isCharacterBoundary(drawnRow.end, in: text) {
                 drawn[row] = nil
-                drawnRow.cells.append(contentsOf: wrapped.cells(from: drawnRow.end, to: end, in: text, clusters: &clusters))
+                drawnRow.cells.append(contentsOf: wrapped.cells(from: drawnRow.end, to: end, in: text, spans: spans,
+                                                                mask: mask, clusters: &clusters))
                 drawnRow.end = end
                 drawn[row] = drawnRow
                 return drawnRow
             }
         }
         var cells = row == 0 ? prefix : []
-        cells.append(contentsOf: wrapped.cells(from: start, to: end, in: text, clusters: &clusters))
+        cells.append(contentsOf: wrapped.cells(from: start, to: end, in: text, spans: spans, mask: mask, clusters: &clusters))
         let made = DrawnRow(start: start, end: end, cells: cells, identity: nextIdentity)
         nextIdentity &+= 1
         drawn[row] = made
@@ -437,6 +457,16 @@ public struct Layout: Sendable {
             guard row.count + cells.count <= width else { return }
             row.append(contentsOf: cells)
         }
+    }
+
+    /// The cells that draw one grapheme cluster of a text masked with `mask`: none when it shows
+    /// nothing.
+    private static func cells(of mask: TextMask, width: Int, clusters: inout ClusterTable) -> [Cell] {
+        var cells: [Cell] = []
+        if let character = mask.character {
+            ClusterScanner.appendCells(of: character, style: .plain, width: width, clusters: &clusters, to: &cells)
+        }
+        return cells
     }
 
     /// Lays ghost text out from `column` of the text's last row, wrapping as text does and

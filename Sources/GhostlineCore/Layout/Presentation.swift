@@ -1,11 +1,16 @@
 /// Everything the editor wants on the screen, before it is laid out for a terminal width:
-/// the text and cursor, the prompts, and the ghost texts.
+/// the text and cursor, how the text looks, the prompts, and the ghost texts.
 ///
 /// Ghost text (placeholder, suggestion) stays plain text here; layout gives it its cells and
-/// style, so it wraps exactly as typed text would.
+/// style, so it wraps exactly as typed text would. How the text looks is said here alone, by its
+/// style spans and its mask, and applied by layout where the text's cells are made.
 public struct Presentation: Sendable {
     /// The text and the cursor.
     public var state: EditorState
+    /// The text's style spans, when a highlighter colours it; nil when nothing does.
+    public var highlights: TextHighlights?
+    /// What each grapheme cluster of a secret text is shown as; nil shows the text itself.
+    public var mask: TextMask?
     /// Drawn before the first line.
     public var prompt: StyledText
     /// Drawn before every line after the first.
@@ -19,8 +24,11 @@ public struct Presentation: Sendable {
 
     /// Creates a presentation.
     public init(state: EditorState, prompt: StyledText = "> ", continuationPrompt: StyledText = "",
-                placeholder: StyledText? = nil, suggestion: StyledText? = nil, footer: [StyledText] = []) {
+                placeholder: StyledText? = nil, suggestion: StyledText? = nil, footer: [StyledText] = [],
+                highlights: TextHighlights? = nil, mask: TextMask? = nil) {
         self.state = state
+        self.highlights = highlights
+        self.mask = mask
         self.prompt = prompt
         self.continuationPrompt = continuationPrompt
         self.placeholder = placeholder
@@ -35,6 +43,10 @@ public struct Presentation: Sendable {
         guard let ghost, !ghost.text.isEmpty else { return nil }
         return ghost
     }
+
+    /// True when the text's cells are its characters, plain: no highlighter colours it and no
+    /// mask hides it. Only then may typed characters be echoed as they came.
+    public var showsTextAsTyped: Bool { highlights == nil && mask == nil }
 
     /// What stays on screen once the entry is over: the text without ghost text or footer,
     /// the cursor at its end, where the terminal's next output continues below.

@@ -15,10 +15,14 @@ struct WrappedLine: Sendable {
     private(set) var byteCount: Int
     /// The column just after the last cluster of the last row.
     private(set) var endColumn: Int
+    /// The columns every cluster takes when the text is masked (see ``TextMask``); nil when it
+    /// is shown as it is.
+    let maskColumns: Int?
 
-    init(text: String, startColumn: Int, width: Int) {
+    init(text: String, startColumn: Int, width: Int, maskColumns: Int? = nil) {
         self.startColumn = startColumn
         self.width = width
+        self.maskColumns = maskColumns
         rowStarts = [0]
         byteCount = 0
         endColumn = startColumn
@@ -56,7 +60,7 @@ struct WrappedLine: Sendable {
             var position = rowStarts[row]
             while position < offset {
                 let cluster = ClusterScanner.cluster(in: text, bytes: bytes, at: position, width: width)
-                column += cluster.width
+                column += maskColumns ?? cluster.width
                 position = cluster.end
             }
         }
@@ -73,8 +77,9 @@ struct WrappedLine: Sendable {
         text.withUTF8Bytes { bytes in
             while position < rowEnd {
                 let cluster = ClusterScanner.cluster(in: text, bytes: bytes, at: position, width: width)
-                if column + cluster.width > goal { break }
-                column += cluster.width
+                let columns = maskColumns ?? cluster.width
+                if column + columns > goal { break }
+                column += columns
                 previous = position
                 position = cluster.end
             }
@@ -84,22 +89,41 @@ struct WrappedLine: Sendable {
         return position
     }
 
-    /// The cells of the clusters from UTF-8 offset `start` to `end`, both cluster boundaries.
-    func cells(from start: Int, to end: Int, in text: String, clusters: inout ClusterTable) -> [Cell] {
+    /// The cells of the clusters from UTF-8 offset `start` to `end`, both cluster boundaries,
+    /// styled by `spans` (offsets in the line, in order, not overlapping), each cluster shown as
+    /// `mask` when the text is masked.
+    func cells(from start: Int, to end: Int, in text: String, spans: [StyleSpan] = [], mask: [Cell]? = nil,
+               clusters: inout ClusterTable) -> [Cell] {
         var cells: [Cell] = []
+        // The first span that ends after the position: the one that styles it, when it has begun.
+        var span = spans.partitionedIndex { $0.range.upperBound > start }
         text.withUTF8Bytes { bytes in
             var position = start
             cells.reserveCapacity(end - position)
             while position < end {
+                var style = Style.plain
+                if span < spans.count {
+                    while span < spans.count && spans[span].range.upperBound <= position { span += 1 }
+                    if span < spans.count && spans[span].range.lowerBound <= position { style = spans[span].style }
+                }
+                if let mask {
+                    let first = cells.count
+                    cells.append(contentsOf: mask)
+                    if style != .plain { for index in first..<cells.count { cells[index].style = style } }
+                    position = ClusterScanner.cluster(in: text, bytes: bytes, at: position, width: width).end
+                    continue
+                }
                 let byte = bytes[position]
                 if byte >= 0x20 && byte < 0x7F && (position + 1 == bytes.count || bytes[position + 1] < 0x80) {
-                    cells.append(Cell.ascii[Int(byte - 0x20)])
+                    var cell = Cell.ascii[Int(byte - 0x20)]
+                    cell.style = style
+                    cells.append(cell)
                     position += 1
                     continue
                 }
                 let index = text.utf8.index(text.utf8.startIndex, offsetBy: position)
                 let next = text.index(after: index)
-                ClusterScanner.appendCells(of: text[index], style: .plain, width: width, clusters: &clusters, to: &cells)
+                ClusterScanner.appendCells(of: text[index], style: style, width: width, clusters: &clusters, to: &cells)
                 position = text.utf8.distance(from: text.utf8.startIndex, to: next)
             }
         }
@@ -128,6 +152,17 @@ struct WrappedLine: Sendable {
         rowStarts = []
         let count = text.withUTF8Bytes { bytes in
             let count = bytes.count
+            if let maskColumns {
+                while position < count {
+                    if maskColumns > 0 && column + maskColumns > width && column > 0 {
+                        starts.append(position)
+                        column = 0
+                    }
+                    column += maskColumns
+                    position = ClusterScanner.cluster(in: text, bytes: bytes, at: position, width: width).end
+                }
+                return count
+            }
             while position < count {
                 let byte = bytes[position]
                 if byte >= 0x20 && byte < 0x7F && (position + 1 == count || bytes[position + 1] < 0x80) {
@@ -171,10 +206,10 @@ extension String {
     }
 }
 
-extension Array where Element == Int {
+extension Array {
     /// The first index whose element satisfies `belongsInSecondPartition`, by binary search over
-    /// a sorted array.
-    func partitionedIndex(where belongsInSecondPartition: (Int) -> Bool) -> Int {
+    /// an array in which every element that satisfies it follows every one that does not.
+    func partitionedIndex(where belongsInSecondPartition: (Element) -> Bool) -> Int {
         var low = 0, high = count
         while low < high {
             let middle = (low + high) / 2

@@ -55,7 +55,10 @@ public struct Display: Sendable {
     /// columns and `height` rows.
     public mutating func draw(_ presentation: Presentation, width: Int, height: Int) -> [UInt8] {
         catchUp()
-        if let bytes = echo(presentation, width: width, height: height) { return bytes }
+        // Characters are echoed as they came only where they show as they came: a mask or a
+        // highlighter changes how they look, and a highlighter may restyle earlier text too.
+        let echoes = presentation.showsTextAsTyped
+        if echoes, let bytes = echo(presentation, width: width, height: height) { return bytes }
         let frame = layout.frame(for: presentation, width: width, height: height)
         let bytes = renderer.render(frame, screenRows: height)
         let state = presentation.state
@@ -63,7 +66,7 @@ public struct Display: Sendable {
         // Ghost text on a text that is not empty is the suggestion (the placeholder shows only on
         // an empty one).
         let ghost = presentation.shownGhostText
-        if (ghost == nil || !state.isEmpty) && presentation.footer.isEmpty
+        if echoes && (ghost == nil || !state.isEmpty) && presentation.footer.isEmpty
             && cursor.offset == state.byteCount(ofLine: cursor.line) {
             shown = ShownLine(end: state.end(ofLine: cursor.line), suggestion: ghost, prompt: presentation.prompt,
                               continuationPrompt: presentation.continuationPrompt, width: width, height: height)

@@ -18,3 +18,21 @@ extension Character {
         }
     }
 }
+
+extension String {
+    /// The string with every control character replaced by its ``Character/caretNotation``, as
+    /// the layout draws it: `"a\u{1B}[2J"` becomes `"a^[[2J"`, `"\u{9B}"` becomes `"~["`.
+    ///
+    /// This is the one rule for text on its way to a terminal without the layout, such as the
+    /// prompt of a terminal that cannot move its cursor (`TERM=dumb`): no raw C0 or C1 control
+    /// reaches the terminal, where it could move the cursor or start an escape sequence.
+    public func replacingControlCharactersWithCaretNotation() -> String {
+        guard unicodeScalars.contains(where: \.isCaretNotationControl) else { return self }
+        var result = ""
+        result.reserveCapacity(utf8.count)
+        for character in self {
+            result += character.caretNotation ?? String(character)
+        }
+        return result
+    }
+}
