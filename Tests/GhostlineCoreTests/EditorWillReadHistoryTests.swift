@@ -65,6 +65,18 @@ import Testing
         #expect(source.asked == 1)
     }
 
+    /// A secret entry reads no history at all: not by Up, Ctrl-R, nor a prefix search.
+    @Test func aSecretEntryNeitherAsksNorRecallsByPrefix() {
+        var (editor, source) = editor(history: ["make test"], arriving: ["make deploy"])
+        editor.isSecret = true
+        editor.type("ma")
+        _ = editor.perform(.historySearchBackward)
+        #expect(editor.state.text == "ma")
+        _ = editor.perform(.historyPrevious)
+        _ = editor.press(.control("r"))
+        #expect(source.asked == 0)
+    }
+
     @Test func withoutItTheHistoryIsReadAsItIs() {
         var editor = Editor(history: History(entries: ["only"]))
         _ = editor.perform(.historyPrevious)
