@@ -120,11 +120,12 @@ public struct HistoryFile: Sendable {
             throw error
         }
         defer { try? file.close() }
-        let tail = try readTail(of: file, for: .load)
-        var end: Mark? = Mark(identity: status.identity, offset: tail.endOfLastLine)
+        let (bytes, endOfLastLine) = try readTail(of: file, for: .load)
+        var end: Mark? = Mark(identity: status.identity, offset: endOfLastLine)
         // Every entry that was read is loaded, then the oldest beyond the capacity dropped: the
-        // count says whether the file is due for a rewrite, without another pass over it.
-        var history = History(lines: tail.bytes, capacity: History.unlimited, options: options)
+        // count says whether the file is due for a rewrite, without another pass over it. The
+        // history takes the bytes as its own buffer, with no other reference left to make it copy them.
+        var history = History(lines: consume bytes, capacity: History.unlimited, options: options)
         if history.count - capacity > capacity, let rewrite = try? compact(keepingNewest: capacity) {
             // The new file holds what was loaded only when nobody appended in between.
             end = rewrite.replaced == end ? rewrite.written : nil
@@ -212,10 +213,10 @@ public struct HistoryFile: Sendable {
         let (file, status) = try openLocked(flags: O_RDONLY, for: .save)
         defer { try? file.close() }
         guard status.isOwnedByEffectiveUser else { return nil }
-        let tail = try readTail(of: file, for: .save)
-        let kept = tail.bytes[Self.startOfNewestEntries(count, in: tail.bytes)...]
+        let (bytes, endOfLastLine) = try readTail(of: file, for: .save)
+        let kept = bytes[Self.startOfNewestEntries(count, in: bytes)...]
         let written = try replaceContents(with: kept, temporaryName: temporaryName)
-        let replaced = tail.endOfLastLine == status.size ? Mark(identity: status.identity, offset: status.size) : nil
+        let replaced = endOfLastLine == status.size ? Mark(identity: status.identity, offset: status.size) : nil
         return Rewrite(replaced: replaced, written: written)
     }
 
@@ -291,9 +292,11 @@ public struct HistoryFile: Sendable {
     }
 
     /// The file's last ``readLimit`` bytes, from the first line that starts within them (one
-    /// that starts before them is left out whole rather than cut), and where in the file they
-    /// start and their last whole line ends.
-    private func readTail(of file: FileDescriptor, for operation: HistoryFileError.Operation) throws(HistoryFileError) -> Tail {
+    /// that starts before them is left out whole rather than cut): whole lines, but for a last
+    /// one without its line break; and the offset in the file just after their last line break.
+    private func readTail(
+        of file: FileDescriptor, for operation: HistoryFileError.Operation
+    ) throws(HistoryFileError) -> (bytes: [UInt8], endOfLastLine: Int) {
         let (start, read) = try attempt(operation) { () throws(Errno) -> (Int, [UInt8]) in
             // Reading from one byte before the limit tells whether the first byte within it
             // starts a line: it does when that byte is a line break. (In this order, and with
@@ -311,15 +314,7 @@ public struct HistoryFile: Sendable {
             firstLine += lineStart
         }
         let endOfLastLine = firstLine + (bytes.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0)
-        return Tail(bytes: bytes, endOfLastLine: endOfLastLine)
-    }
-
-    /// The end of a history file as ``readTail(of:for:)`` reads it.
-    private struct Tail {
-        /// Whole lines, but for a last one without its line break.
-        var bytes: [UInt8]
-        /// The offset in the file just after the last line break in `bytes`.
-        var endOfLastLine: Int
+        return (bytes, endOfLastLine)
     }
 
     /// Replaces the file with one holding `bytes` (and a line break after them if they do not
