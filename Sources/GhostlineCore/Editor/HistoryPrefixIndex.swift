@@ -168,6 +168,13 @@ struct HistoryPrefixIndex: Sendable {
                               startsWith prefix: UnsafeBufferPointer<UInt8>) -> Bool {
         let start = slot == 0 ? 0 : ends[slot - 1]
         guard ends[slot] - start >= prefix.count else { return false }
+        // The last eight bytes first: entries in a bucket often share a long beginning with the
+        // prefix ("docker run --rm -it …") and differ near its end.
+        if prefix.count >= 8, let prefixBase = prefix.baseAddress, let base = bytes.baseAddress {
+            let tail = prefix.count - 8
+            if UnsafeRawPointer(base + start + tail).loadUnaligned(as: UInt64.self)
+                != UnsafeRawPointer(prefixBase + tail).loadUnaligned(as: UInt64.self) { return false }
+        }
         return HistoryStorage.equal(UnsafeBufferPointer(rebasing: bytes[start..<(start + prefix.count)]), prefix)
     }
 }
