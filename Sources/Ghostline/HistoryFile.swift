@@ -31,9 +31,13 @@ public struct HistoryFile: Sendable {
     /// Where the file is.
     public var path: String
     /// How many entries are kept: the history ``load()`` makes holds the newest `capacity`,
-    /// and the file is never rewritten with fewer. ``History/unlimited`` keeps every entry.
+    /// and the file is never rewritten with fewer. ``History/unlimited`` keeps every entry. At
+    /// least 1, as in `History`: a capacity of 0 would have a rewrite empty the file.
     public var capacity: Int {
-        didSet { readLimit = Self.readLimit(forCapacity: capacity) }
+        didSet {
+            capacity = max(1, capacity)
+            readLimit = Self.readLimit(forCapacity: capacity)
+        }
     }
     /// What happens to entries as they are added to the history ``load()`` makes. The file
     /// itself keeps every line appended: with ``History/Options/eraseDuplicates`` the older
@@ -84,7 +88,7 @@ public struct HistoryFile: Sendable {
     }
 
     private static func readLimit(forCapacity capacity: Int) -> Int {
-        let (limit, overflow) = max(1, capacity).multipliedReportingOverflow(by: bytesReadPerEntry)
+        let (limit, overflow) = capacity.multipliedReportingOverflow(by: bytesReadPerEntry)
         return overflow ? .max : max(smallestReadLimit, limit)
     }
 

@@ -50,6 +50,17 @@ import GhostlineTestSupport
         #expect(try file.load().entries == newest)
     }
 
+    @Test func aCapacityOfNoneIsOneAndARewriteNeverEmptiesTheFile() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("history")
+        try writeFile("one\ntwo\nthree\n", to: path)
+        var file = HistoryFile(path: path)
+        file.capacity = 0
+        #expect(file.capacity == 1)
+        #expect(try file.load().entries == ["three"])
+        #expect(text(of: path) == "three\n")
+    }
+
     @Test func anUnlimitedCapacityKeepsEveryEntry() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("history")
