@@ -5,7 +5,7 @@ extension History {
     /// newest `capacity` entries are kept. The ``options`` apply to entries added later.
     ///
     /// The entries are unescaped in place in `lines`' own buffer, which the history then keeps:
-    /// a file of a million entries costs its bytes and about 12 bytes an entry, not a copy.
+    /// a file of a million entries costs its bytes and about 13 bytes an entry, not a copy.
     public init(lines: consuming [UInt8], capacity: Int = History.defaultCapacity, options: Options = []) {
         var bytes = lines
         var loader = LineLoader(expectedLines: bytes.count / 32)
