@@ -68,7 +68,14 @@ private struct LineLoader {
                 let bit = newlines.trailingZeroBitCount
                 let before: UInt32 = (1 << bit) - 1
                 let lineEnd = blockStart + bit
-                guard take(lineStart..<lineEnd, of: buffer, special: lineIsSpecial || specials & before != 0) else { return lineStart }
+                let isSpecial = lineIsSpecial || specials & before != 0
+                // Nearly every line: ASCII, no backslash, a printable first byte (so not blank).
+                // It is handled here without a call; any other goes the long way.
+                if !isSpecial, lineEnd > lineStart, base[lineStart] > 0x20, base[lineStart] < 0x7F {
+                    takePlain(lineStart..<lineEnd, in: base)
+                } else {
+                    guard take(lineStart..<lineEnd, of: buffer, special: isSpecial) else { return lineStart }
+                }
                 lineStart = lineEnd + 1
                 specials &= ~(before | 1 << bit)
                 lineIsSpecial = false
@@ -81,6 +88,21 @@ private struct LineLoader {
             guard take(lineStart..<buffer.count, of: buffer, special: lineIsSpecial) else { return lineStart }
         }
         return buffer.count
+    }
+
+    /// Places a line of printable ASCII without a backslash as an entry at ``written``.
+    @inline(__always)
+    private mutating func takePlain(_ line: Range<Int>, in base: UnsafeMutablePointer<UInt8>) {
+        let count = line.count
+        if written != line.lowerBound { (base + written).update(from: base + line.lowerBound, count: count) }
+        if let previous, previous.count == count,
+           HistoryStorage.equal(UnsafeBufferPointer(start: base + previous.lowerBound, count: count),
+                                UnsafeBufferPointer(start: base + written, count: count)) { return }
+        bucketKeys.append(HistoryPrefixIndex.bucketKey(first: base[written], second: count > 1 ? base[written + 1] : nil))
+        previous = written..<(written + count)
+        written += count
+        ends.append(written)
+        if count > longest { longest = count }
     }
 
     /// Places one line as an entry at ``written``; false when it would not fit.

@@ -51,7 +51,13 @@ struct HistoryPrefixIndex: Sendable {
 
     /// The bucket of an entry (not empty): its first two bytes, or its one byte.
     static func bucketKey(of entry: UnsafeBufferPointer<UInt8>) -> UInt32 {
-        UInt32(truncatingIfNeeded: bucket(first: entry[0], second: entry.count > 1 ? entry[1] : nil))
+        bucketKey(first: entry[0], second: entry.count > 1 ? entry[1] : nil)
+    }
+
+    /// The bucket of an entry starting with `first` and `second` (nil when it is one byte long).
+    @inline(__always)
+    static func bucketKey(first: UInt8, second: UInt8?) -> UInt32 {
+        UInt32(truncatingIfNeeded: bucket(first: first, second: second))
     }
 
     /// Whether so many entries were added since the index was built that it should be built again.
