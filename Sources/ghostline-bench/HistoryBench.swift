@@ -48,7 +48,7 @@ struct HistoryBench {
                 count = lines.count
             }
             let start = ThreadClock.now()
-            let loaded = History(lines: copy)
+            let loaded = History(lines: consume copy)
             let elapsed = ThreadClock.now() - start
             kept = loaded.count
             return Sample(nanoseconds: elapsed, bytes: 0, stages: StageTimes())
