@@ -110,7 +110,10 @@ func indexOfMatchFindsTheNewestMatchBeforeAnIndex(query: String, before: Int?, e
     let plainKept = history.add("ls -l")
     #expect(plainKept == true)
     #expect(history.entries == ["\tls", "ls -l"])
+    #expect(!history.isKept(" secret"), "what a history file appends asks the same")
+    #expect(history.isKept("ls"))
     var plain = History()
+    #expect(plain.isKept(" kept"))
     let keptWithoutTheOption = plain.add(" kept")
     #expect(keptWithoutTheOption == true)
 }
