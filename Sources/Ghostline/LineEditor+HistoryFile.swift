@@ -45,7 +45,7 @@ extension LineEditor {
     /// reach the file either); when that fails the handler hears why, and the entry is
     /// returned all the same.
     func saveToHistoryFile(_ entry: String) {
-        guard let historyFile, case .usable(let shared) = historyFileState, history.last == entry else { return }
+        guard let historyFile, case .usable(let shared) = historyFileState, history.isKept(entry) else { return }
         do {
             if let shared {
                 try shared.append(entry)

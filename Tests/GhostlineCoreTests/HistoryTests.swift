@@ -110,7 +110,10 @@ func indexOfMatchFindsTheNewestMatchBeforeAnIndex(query: String, before: Int?, e
     let plainKept = history.add("ls -l")
     #expect(plainKept == true)
     #expect(history.entries == ["\tls", "ls -l"])
+    #expect(!history.isKept(" secret"), "what a history file appends asks the same")
+    #expect(history.isKept("ls"))
     var plain = History()
+    #expect(plain.isKept(" kept"))
     let keptWithoutTheOption = plain.add(" kept")
     #expect(keptWithoutTheOption == true)
 }
@@ -207,4 +210,22 @@ func indexOfMatchFindsTheNewestMatchBeforeAnIndex(query: String, before: Int?, e
     #expect(history.entries == ["line 6", "line 7", "line 8", "line 9"])
     #expect(history.indexOfMatch(for: "line", before: 1) == 0)
     #expect(history.indexOfEntry(startingWith: "line 5", before: 4) == nil)
+}
+
+@Test func linesAfterASkippedLineMoveDownWhole() {
+    // Lines of every length across the sixteen-byte steps of the scan, each kept line after a
+    // skipped one (a repeat, an empty or blank line) moved down in the buffer.
+    var expected: [String] = []
+    var file = ""
+    for length in 1...40 {
+        let line = String(repeating: Character(UnicodeScalar(UInt8(0x61 + length % 26))), count: length) + "|"
+        expected.append(line)
+        file += line + "\n" + (length % 3 == 0 ? line + "\n" : "") + (length % 4 == 0 ? "\n \n" : "")
+    }
+    file += "tail"
+    expected.append("tail")
+    let history = History(lines: Array(file.utf8))
+    #expect(history.entries == expected)
+    #expect(history.longestEntryByteCount == 41)
+    #expect(history.indexOfEntry(startingWith: "bb", before: history.count).map { history[$0] } == "bbbbbbbbbbbbbbbbbbbbbbbbbbb|")
 }

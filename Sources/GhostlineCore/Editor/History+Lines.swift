@@ -5,7 +5,7 @@ extension History {
     /// newest `capacity` entries are kept. The ``options`` apply to entries added later.
     ///
     /// The entries are unescaped in place in `lines`' own buffer, which the history then keeps:
-    /// a file of a million entries costs its bytes and about 12 bytes an entry, not a copy.
+    /// a file of a million entries costs its bytes and about 13 bytes an entry, not a copy.
     public init(lines: consuming [UInt8], capacity: Int = History.defaultCapacity, options: Options = []) {
         var bytes = lines
         var loader = LineLoader(expectedLines: bytes.count / 32)
@@ -68,7 +68,14 @@ private struct LineLoader {
                 let bit = newlines.trailingZeroBitCount
                 let before: UInt32 = (1 << bit) - 1
                 let lineEnd = blockStart + bit
-                guard take(lineStart..<lineEnd, of: buffer, special: lineIsSpecial || specials & before != 0) else { return lineStart }
+                let isSpecial = lineIsSpecial || specials & before != 0
+                // Nearly every line: ASCII, no backslash, a printable first byte (so not blank).
+                // It is handled here without a call; any other goes the long way.
+                if !isSpecial, lineEnd > lineStart, base[lineStart] > 0x20, base[lineStart] < 0x7F {
+                    takePlain(lineStart..<lineEnd, in: base)
+                } else {
+                    guard take(lineStart..<lineEnd, of: buffer, special: isSpecial) else { return lineStart }
+                }
                 lineStart = lineEnd + 1
                 specials &= ~(before | 1 << bit)
                 lineIsSpecial = false
@@ -81,6 +88,21 @@ private struct LineLoader {
             guard take(lineStart..<buffer.count, of: buffer, special: lineIsSpecial) else { return lineStart }
         }
         return buffer.count
+    }
+
+    /// Places a line of printable ASCII without a backslash as an entry at ``written``.
+    @inline(__always)
+    private mutating func takePlain(_ line: Range<Int>, in base: UnsafeMutablePointer<UInt8>) {
+        let count = line.count
+        if written != line.lowerBound { (base + written).update(from: base + line.lowerBound, count: count) }
+        if let previous, previous.count == count,
+           HistoryStorage.equal(UnsafeBufferPointer(start: base + previous.lowerBound, count: count),
+                                UnsafeBufferPointer(start: base + written, count: count)) { return }
+        bucketKeys.append(HistoryPrefixIndex.bucketKey(first: base[written], second: count > 1 ? base[written + 1] : nil))
+        previous = written..<(written + count)
+        written += count
+        ends.append(written)
+        if count > longest { longest = count }
     }
 
     /// Places one line as an entry at ``written``; false when it would not fit.
@@ -146,37 +168,5 @@ private struct LineLoader {
         }
         if bytes.withUnsafeBufferPointer({ UTF8Validation.isValid($0) }) { return bytes }
         return Array(String(decoding: bytes, as: UTF8.self).utf8)
-    }
-}
-
-/// Checks that bytes are well-formed UTF-8, without making a `String` of them.
-enum UTF8Validation {
-    /// True when `bytes` is well-formed UTF-8 (no overlong forms, surrogates or values past
-    /// U+10FFFF).
-    static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var index = 0
-        while index < bytes.count {
-            let lead = bytes[index]
-            if lead < 0x80 {
-                index += 1
-                continue
-            }
-            let length: Int
-            var lowest: UInt8 = 0x80, highest: UInt8 = 0xBF
-            switch lead {
-            case 0xC2...0xDF: length = 2
-            case 0xE0: length = 3; lowest = 0xA0
-            case 0xE1...0xEC, 0xEE...0xEF: length = 3
-            case 0xED: length = 3; highest = 0x9F
-            case 0xF0: length = 4; lowest = 0x90
-            case 0xF1...0xF3: length = 4
-            case 0xF4: length = 4; highest = 0x8F
-            default: return false
-            }
-            guard index + length <= bytes.count, bytes[index + 1] >= lowest, bytes[index + 1] <= highest else { return false }
-            for next in (index + 2)..<(index + length) where bytes[next] & 0xC0 != 0x80 { return false }
-            index += length
-        }
-        return true
     }
 }

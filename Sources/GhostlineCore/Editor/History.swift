@@ -134,7 +134,7 @@ public struct History: Sendable {
     @discardableResult
     public mutating func add(_ entry: String) -> Bool {
         var entry = entry
-        guard !Self.isBlank(entry), !(options.contains(.ignoreSpace) && entry.utf8.first == 0x20) else { return false }
+        guard isKept(entry) else { return false }
         return entry.withUTF8 { bytes in
             if count > 0 && storage.entry(atSlot: storage.endSlot - 1, equals: bytes) { return false }
             if options.contains(.eraseDuplicates) { removeEntries(equalTo: bytes) }
@@ -145,6 +145,13 @@ public struct History: Sendable {
             if index.isStale(for: storage) { reindex() }
             return true
         }
+    }
+
+    /// Whether an entry like `entry` is kept at all: it is not blank and, with
+    /// ``Options/ignoreSpace``, does not start with a space. A history file appends only such
+    /// entries, so that what the options hide stays out of the file too.
+    public func isKept(_ entry: String) -> Bool {
+        !Self.isBlank(entry) && !(options.contains(.ignoreSpace) && entry.utf8.first == 0x20)
     }
 
     private mutating func removeEntries(equalTo bytes: UnsafeBufferPointer<UInt8>) {
