@@ -67,7 +67,9 @@ final class InteractiveSession {
         // this thread blocks a watched signal, which then could not end the wait.
         let rawAttributes = rawMode.rawAttributes
         let waitsInRead = signals?.prepareReading(from: input, rawAttributes: rawAttributes) ?? true
-        // Keys typed after the previous entry's Enter belong to this one.
+        // Keys typed after the previous entry's Enter belong to this one. Only those the terminal
+        // received in raw mode are here as typed: between two entries the terminal's own line
+        // discipline handles them (Docs/Terminal.md, "Keys typed between two entries").
         var events = editor.typedAhead
         editor.typedAhead.removeAll()
         var decoder = editor.decoder

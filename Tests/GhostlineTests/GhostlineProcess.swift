@@ -38,6 +38,12 @@ extension PseudoTerminalSession {
         return waitUntil(condition)
     }
 
+    /// Whether the editor is reading keys for an entry whose prompt starts on `row`: the terminal
+    /// is in raw mode and the prompt is drawn, so keys typed now reach the entry as typed.
+    func isReadingKeys(onRow row: Int, prompt: String = "> ") -> Bool {
+        isInNonCanonicalMode && screen.line(row).hasPrefix(prompt.trimmingSpaces)
+    }
+
     /// The captured standard output as text.
     var standardOutputText: String { String(decoding: standardOutput, as: UTF8.self) }
 }

@@ -61,7 +61,11 @@ import GhostlineTestSupport
         let session = try startGhostline(["--secret", "--loop"], captureStandardOutput: true)
         try session.type("wqx\u{15}", until: { $0.screen.line(0) == ">" })
         try session.send("j\r")
-        #expect(session.waitUntil { $0.standardOutputText == "j\n" })
+        // The next entry's keys are typed once its prompt is up, not as soon as the entry is on
+        // standard output: in between the terminal is in its own mode, whose line discipline
+        // would echo them and make the Ctrl-D a NUL byte (Terminal.md, "Keys typed between two
+        // entries"). Typed on the entry alone, the test hung in about half the runs.
+        #expect(session.waitUntil { $0.standardOutputText == "j\n" && $0.isReadingKeys(onRow: 1) })
         try session.send("\u{19}\r\u{04}")
         #expect(session.waitForExit() == .exited(0))
         #expect(session.standardOutputText == "j\n\n")

@@ -1,0 +1,31 @@
+import Testing
+import GhostlineTestSupport
+
+/// Keys typed ahead in `ghostline --loop`, Enter on an empty entry and Ctrl-D among them: they
+/// reach the entries after the one they were typed in, as typed, and the Ctrl-D ends the loop and
+/// the process. Each case runs many rounds, since what it guards against would be a race.
+@Suite struct TypedAheadEndToEndTests {
+    private static let rounds = 20
+
+    @Test func keysTypedWithAnEntryReachTheEntriesAfterIt() throws {
+        for round in 1...Self.rounds {
+            let session = try startGhostline(["--loop"], captureStandardOutput: true)
+            // One write, received while the first entry is in raw mode: the entry keeps what
+            // follows its Enter for the next ones.
+            try session.send("j\r\r\u{04}")
+            try #require(session.waitForExit() == .exited(0), "round \(round)")
+            #expect(session.standardOutputText == "j\n\n")
+        }
+    }
+
+    @Test func enterAndCtrlDTypedAtTheNextPromptEndTheProcess() throws {
+        for round in 1...Self.rounds {
+            let session = try startGhostline(["--loop"], captureStandardOutput: true)
+            try session.send("j\r")
+            try #require(session.waitUntil { $0.standardOutputText == "j\n" && $0.isReadingKeys(onRow: 1) })
+            try session.send("\r\u{04}")
+            try #require(session.waitForExit() == .exited(0), "round \(round)")
+            #expect(session.standardOutputText == "j\n\n")
+        }
+    }
+}
