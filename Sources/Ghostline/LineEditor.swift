@@ -71,6 +71,8 @@ public final class LineEditor {
         set { engine.history = newValue }
     }
     /// A file that history is loaded from, when it is set, and every submitted entry appended to.
+    /// The history takes its capacity and options; with ``HistoryFile/sharesHistory`` the
+    /// entries other sessions append join it as a walk through history or a search starts.
     ///
     /// A file that cannot be loaded (a symbolic link, not a regular file, unreadable) leaves the
     /// history empty and is not written to either. Failures go to ``historyFileErrorHandler``.
@@ -84,7 +86,7 @@ public final class LineEditor {
     /// Without a handler these failures go unreported.
     public var historyFileErrorHandler: ((HistoryFileError) -> Void)?
     /// How loading the history file went, and whether a failure was reported.
-    var historyFileState = HistoryFileState.usable
+    var historyFileState = HistoryFileState.usable(shared: nil)
     /// Candidates for the word before the cursor, offered by Tab.
     public var completion: ((CompletionContext) -> [String])? {
         get { engine.completion }

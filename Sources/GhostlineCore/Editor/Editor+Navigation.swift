@@ -36,16 +36,45 @@ extension Editor {
     mutating func walkHistory(by direction: Int) {
         // A secret entry shows no history, and could not be told from an entry recalled.
         guard !isSecret else { return }
-        let entries = history.entries
-        let current = historyIndex ?? entries.count
+        if historyIndex == nil && direction < 0 { willReadHistory?(&history) }
+        let count = history.count
+        let current = historyIndex ?? count
         let target = current + direction
-        guard target >= 0 && target <= entries.count && target != current else { return }
+        guard target >= 0 && target <= count && target != current else { return }
         if historyIndex == nil { draft = state.text }
-        historyIndex = target == entries.count ? nil : target
-        let text = target == entries.count ? (draft ?? "") : entries[target]
+        historyIndex = target == count ? nil : target
+        let text = target == count ? (draft ?? "") : history[target]
         replace(.start..<state.endPosition, with: text, kind: .other)
         state.cursor = direction < 0 ? TextPosition(line: 0, offset: state.line(0).utf8.count) : state.endPosition
-        if target == entries.count { draft = nil }
+        if target == count { draft = nil }
+    }
+
+    /// Steps to the previous (-1) or next (+1) entry that starts with the text before the
+    /// cursor, leaving the cursor where it is, so that the next step looks for the same prefix:
+    /// readline's `history-search-backward` and `-forward`. Past the newest match the draft
+    /// comes back; before the oldest nothing changes.
+    mutating func searchHistory(byPrefixIn direction: Int) {
+        // As for Up and Down: a secret entry shows no history.
+        guard !isSecret else { return }
+        let cursor = state.cursor
+        let prefix = state.text(in: .start..<cursor)
+        let target: Int?
+        if historyIndex == nil && direction < 0 { willReadHistory?(&history) }
+        if direction < 0 {
+            target = history.indexOfEntry(startingWith: prefix, before: historyIndex ?? history.count)
+            guard target != nil else { return }
+        } else {
+            guard let current = historyIndex else { return }
+            target = history.indexOfEntry(startingWith: prefix, after: current)
+        }
+        if historyIndex == nil { draft = state.text }
+        historyIndex = target
+        let text = target.map { history[$0] } ?? (draft ?? "")
+        replace(.start..<state.endPosition, with: text, kind: .other)
+        // The entry starts with the prefix, so the cursor's place is still just after it; a
+        // draft the cursor was moved in since need not, and then the cursor goes to its end.
+        state.cursor = text.utf8.starts(with: prefix.utf8) ? cursor : state.endPosition
+        if target == nil { draft = nil }
     }
 
     // MARK: - Reverse search
@@ -107,7 +136,7 @@ extension Editor {
             current.matchIndex = match
             current.failed = false
             search = current
-            let entry = history.entries[match]
+            let entry = history[match]
             if entry != state.text { setText(entry) }
             if let range = entry.firstRange(of: current.query) {
                 let before = entry[..<range.lowerBound]

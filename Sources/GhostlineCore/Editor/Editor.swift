@@ -16,6 +16,11 @@ package struct Editor {
     package var isComplete: ((String) -> Bool)?
     /// Earlier entries, for Up/Down, Ctrl-R and suggestions.
     package var history: History
+    /// Called as a walk through history or a search of it starts (the first Up or prefix
+    /// search from the entry being edited, Ctrl-R), not on the keys within one: it may bring the
+    /// history up to date, with the entries other sessions saved meanwhile, say. It must not
+    /// reach the editor.
+    package var willReadHistory: ((inout History) -> Void)?
     /// Candidates for the word before the cursor, for Tab.
     package var completion: ((CompletionContext) -> [String])?
     /// The full entry to suggest for the text typed so far; by default the newest history
@@ -258,9 +263,14 @@ package struct Editor {
 
         case .historyPrevious: walkHistory(by: -1)
         case .historyNext: walkHistory(by: 1)
+        case .historySearchBackward: searchHistory(byPrefixIn: -1)
+        case .historySearchForward: searchHistory(byPrefixIn: 1)
         case .reverseSearch:
             // A search shows history entries, and its query is typed in the clear.
-            if !isSecret { search = SearchState(originalText: state.text, originalCursor: cursor) }
+            if !isSecret {
+                willReadHistory?(&history)
+                search = SearchState(originalText: state.text, originalCursor: cursor)
+            }
         case .complete:
             if state.isEmpty, let defaultText {
                 replace(cursor..<cursor, with: defaultText, kind: .other)
