@@ -1,3 +1,32 @@
-// `import Ghostline` is all an app writes: the value types of the core (`Style`, `KeyMap`,
-// `Command`, `TextPosition`, `History`…) are part of `LineEditor`'s API.
-@_exported import GhostlineCore
+import GhostlineCore
+
+// The value types of `LineEditor`'s API, named here so that `import Ghostline` is all an app
+// writes. They are declared once, in the core, where the editor uses them; everything else in
+// the core is `package`, outside every app's API (see Docs/Architecture.md, "The public API").
+
+/// How text is drawn: a foreground color and a few attributes.
+public typealias Style = GhostlineCore.Style
+/// A terminal foreground color.
+public typealias Color = GhostlineCore.Color
+/// Which command each key performs.
+public typealias KeyMap = GhostlineCore.KeyMap
+/// What a key does: an editing command, or one of the app's own.
+public typealias Command = GhostlineCore.Command
+/// One key press or paste, as decoded from the terminal's bytes.
+public typealias KeyEvent = GhostlineCore.KeyEvent
+/// A key other than text.
+public typealias Key = GhostlineCore.Key
+/// The modifier keys held with a key.
+public typealias Modifiers = GhostlineCore.Modifiers
+/// A position in the text: a logical line and a UTF-8 offset in it.
+public typealias TextPosition = GhostlineCore.TextPosition
+/// Earlier entries, for Up, Down, Ctrl-R and suggestions.
+public typealias History = GhostlineCore.History
+/// What a completion function is given: the line up to the cursor and the word being completed.
+public typealias CompletionContext = GhostlineCore.CompletionContext
+/// Tells how the parts of a text are drawn: the seam for syntax highlighting.
+public typealias Highlighter = GhostlineCore.Highlighter
+/// A run of text drawn in one style, as a ``Highlighter`` marks it.
+public typealias StyleSpan = GhostlineCore.StyleSpan
+/// How a secret entry is shown: every grapheme cluster as one mask character, or nothing at all.
+public typealias TextMask = GhostlineCore.TextMask

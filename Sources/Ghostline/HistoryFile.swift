@@ -8,6 +8,11 @@ import GhostlineTerminal
 /// A multi-line entry is stored on one line with `\n` written as a backslash and `n` (and a
 /// backslash as two), so it comes back whole.
 ///
+/// The file keeps every entry until it holds more than twice ``capacity``, and is then
+/// rewritten with the newest `capacity`: never with fewer. Many sessions may use one file at
+/// once: each appends its entries whole, under a lock, and with ``sharesHistory`` each sees the
+/// others' entries as they are added.
+///
 /// It is the only file the editor writes, often for root and in a directory that others can
 /// write too, so it is handled with care (`Docs/Security.md` lists each rule and its test):
 /// - A symbolic link at the path is refused, never followed; a dangling one too, so nothing is
@@ -16,7 +21,8 @@ import GhostlineTerminal
 ///   is read or written, and opening it does not wait.
 /// - The mode is set to 0600 only on a regular file that the process's user owns, through the
 ///   open file, so a file swapped in after a check is never the one changed.
-/// - At most the last 64 MiB are read, however big the file.
+/// - At most the file's last bytes are read, 256 for each entry of the capacity (and at least
+///   64 MiB), however big the file.
 /// - Every append and every rewrite holds an exclusive lock on the file (`flock`), and a
 ///   rewrite reads the file again under it, so no entry another process appended is lost. The
 ///   rewrite goes to a new file, created exclusively under a name nobody can guess, and is
@@ -24,11 +30,37 @@ import GhostlineTerminal
 public struct HistoryFile: Sendable {
     /// Where the file is.
     public var path: String
+    /// How many entries are kept: the history ``load()`` makes holds the newest `capacity`,
+    /// and the file is never rewritten with fewer. ``History/unlimited`` keeps every entry. At
+    /// least 1, as in `History`: a capacity of 0 would have a rewrite empty the file.
+    public var capacity: Int {
+        didSet {
+            capacity = max(1, capacity)
+            readLimit = Self.readLimit(forCapacity: capacity)
+        }
+    }
+    /// What happens to entries as they are added to the history ``load()`` makes. The file
+    /// itself keeps every line appended: with ``History/Options/eraseDuplicates`` the older
+    /// copies of an entry leave the history as it is used, not the file, which other sessions
+    /// may be reading and appending to (`Docs/GettingStarted.md` says why).
+    public var options: History.Options
+    /// Whether a session sees the entries other sessions append to the file while it runs, as
+    /// zsh's `SHARE_HISTORY` does: when a walk through history or a search of it starts (Up,
+    /// a prefix search, Ctrl-R), the lines appended since the file was last read are read
+    /// and added. Without it a session sees the entries that were in the file when it started,
+    /// and its own.
+    public var sharesHistory: Bool
 
-    /// The most of the file that ``load(capacity:)`` reads: its last bytes, from the first line
-    /// that starts within them. 64 MiB is well over a million entries of a typical length, and
-    /// whatever the file's size it costs no more memory than that.
-    var readLimit = 64 << 20
+    /// The most of the file that ``load()`` reads: its last bytes, from the first line that
+    /// starts within them. 256 bytes an entry is several times a typical entry (a million
+    /// entries of a shell history take 35 to 40 MB), so a file of `capacity` entries is read
+    /// whole; and whatever the file's size it costs no more memory than that.
+    var readLimit: Int
+
+    /// The bytes of file read for each entry of the capacity.
+    static let bytesReadPerEntry = 256
+    /// The least that is read, as much as a small capacity would allow: 64 MiB.
+    static let smallestReadLimit = 64 << 20
 
     /// How long an append or a rewrite waits for another process to release the file's lock.
     /// An append holds it for well under a millisecond and a rewrite for a few, so only a stuck
@@ -40,11 +72,35 @@ public struct HistoryFile: Sendable {
     private static let reopeningLimit = 8
 
     /// Names a history file; nothing is read or created until it is used.
-    public init(path: String) {
+    ///
+    /// - Parameters:
+    ///   - capacity: How many entries are kept; by default ``History/defaultCapacity``, more
+    ///     than years of use leave.
+    ///   - options: What happens to entries as they are added.
+    ///   - sharesHistory: Whether the entries other sessions append are seen while this one runs.
+    public init(path: String, capacity: Int = History.defaultCapacity, options: History.Options = [],
+                sharesHistory: Bool = false) {
         self.path = path
+        self.capacity = max(1, capacity)
+        self.options = options
+        self.sharesHistory = sharesHistory
+        readLimit = Self.readLimit(forCapacity: self.capacity)
     }
 
-    /// The entries in the file, the newest `capacity` of them; empty when the file does not exist.
+    private static func readLimit(forCapacity capacity: Int) -> Int {
+        let (limit, overflow) = capacity.multipliedReportingOverflow(by: bytesReadPerEntry)
+        return overflow ? .max : max(smallestReadLimit, limit)
+    }
+
+    /// Where a session stopped reading the file: the file (a rewrite renames another over it)
+    /// and the offset just after the last whole line read.
+    struct Mark: Equatable {
+        var identity: FileStatus.Identity
+        var offset: Int
+    }
+
+    /// The newest ``capacity`` entries in the file, as a history with ``options``; empty when
+    /// the file does not exist.
     ///
     /// Entries are appended as they are submitted, so the file grows; once it holds more than
     /// twice `capacity` entries it is rewritten with the newest `capacity` (through a temporary
@@ -54,23 +110,32 @@ public struct HistoryFile: Sendable {
     ///
     /// - Throws: ``HistoryFileError`` when the path is a symbolic link or not a regular file, or
     ///   the file cannot be read.
-    public func load(capacity: Int = 1_000) throws(HistoryFileError) -> History {
-        // As History keeps at least one entry; and `2 * capacity` is never computed, which would
-        // overflow for a capacity meant as unlimited.
-        let capacity = max(1, capacity)
-        let file: FileDescriptor
+    public func load() throws(HistoryFileError) -> History {
+        try loadMarkingEnd().history
+    }
+
+    /// Loads as ``load()`` does, and says where it stopped reading: nil when there is no file.
+    func loadMarkingEnd() throws(HistoryFileError) -> (history: History, end: Mark?) {
+        let file: FileDescriptor, status: FileStatus
         do {
-            file = try openRegularFile(flags: O_RDONLY, for: .load).file
+            (file, status) = try openRegularFile(flags: O_RDONLY, for: .load)
         } catch {
-            if error.reason == .system(Errno(rawValue: ENOENT)) { return History(capacity: capacity) }
+            if error.reason == .system(Errno(rawValue: ENOENT)) { return (History(capacity: capacity, options: options), nil) }
             throw error
         }
         defer { try? file.close() }
-        var lines = try readLines(of: file, for: .load)
-        if lines.count - capacity > capacity, let rewritten = try? compact(keepingNewest: capacity) {
-            lines = rewritten
+        let (bytes, endOfLastLine) = try readTail(of: file, for: .load)
+        var end: Mark? = Mark(identity: status.identity, offset: endOfLastLine)
+        // Every entry that was read is loaded, then the oldest beyond the capacity dropped: the
+        // count says whether the file is due for a rewrite, without another pass over it. The
+        // history takes the bytes as its own buffer, with no other reference left to make it copy them.
+        var history = History(lines: consume bytes, capacity: History.unlimited, options: options)
+        if history.count - capacity > capacity, let rewrite = try? compact(keepingNewest: capacity) {
+            // The new file holds what was loaded only when nobody appended in between.
+            end = rewrite.replaced == end ? rewrite.written : nil
         }
-        return History(entries: lines.suffix(capacity).map { Self.decode($0) }, capacity: capacity)
+        history.capacity = capacity
+        return (history, end)
     }
 
     /// Appends one entry (blank entries are skipped, as in history itself).
@@ -80,19 +145,62 @@ public struct HistoryFile: Sendable {
     /// - Throws: ``HistoryFileError`` when the path is a symbolic link or not a regular file, or
     ///   the file cannot be created or written.
     public func append(_ entry: String) throws(HistoryFileError) {
-        guard !entry.allSatisfy(\.isWhitespace) else { return }
+        _ = try append(entry, after: nil)
+    }
+
+    /// Appends one entry as ``append(_:)`` does. Given where this session stopped reading the
+    /// file, it also returns the lines other sessions appended since then, read under the same
+    /// lock, and where the file ends after the entry; nil there when the file is not the one
+    /// marked (unless it was empty), or the lines since would be more than ``readLimit``.
+    func append(_ entry: String, after mark: Mark?) throws(HistoryFileError) -> (unread: [UInt8], end: Mark?) {
+        guard !entry.allSatisfy(\.isWhitespace) else { return ([], mark) }
         // The lock is exclusive although appends with O_APPEND never overwrite each other: a write
         // cut short by a signal is finished by a second call, and no other entry may come between.
-        let (file, status) = try openLocked(flags: O_WRONLY | O_APPEND | O_CREAT, for: .save)
+        let (file, status) = try openLocked(flags: O_RDWR | O_APPEND | O_CREAT, for: .save)
         // Closing the file releases the lock.
         defer { try? file.close() }
-        try attempt(.save) { () throws(Errno) in
+        return try attempt(.save) { () throws(Errno) -> ([UInt8], Mark?) in
             if status.isOwnedByEffectiveUser && status.permissions != 0o600 { try file.setPermissions(0o600) }
-            try file.writeAllToFile(Self.encode(entry) + [0x0A])
+            var line = Self.encode(entry) + [0x0A]
+            // A last line without its line break (the file was edited by hand, say) would
+            // otherwise take this entry as its end.
+            if status.size > 0, try file.read(atMost: 1, fromOffset: status.size - 1) != [0x0A] { line.insert(0x0A, at: 0) }
+            var unread: [UInt8] = []
+            var end: Mark?
+            if let mark, mark.identity == status.identity, mark.offset <= status.size,
+               status.size - mark.offset <= readLimit {
+                // Under the lock every line appended is whole.
+                unread = try file.read(atMost: status.size - mark.offset, fromOffset: mark.offset)
+                end = Mark(identity: status.identity, offset: status.size + line.count)
+            } else if status.size == 0 {
+                // A new file (or an emptied one) holds nothing this session has not seen.
+                end = Mark(identity: status.identity, offset: line.count)
+            }
+            try file.writeAllToFile(line)
+            return (unread, end)
         }
     }
 
-    /// Rewrites the file with its newest `count` lines and returns them, or returns nil and
+    /// The lines appended since `mark`, and where they end; nil when the file at the path is
+    /// no longer the one marked (another session's rewrite renamed a new one over it, or it was
+    /// removed) or is shorter than the mark, or the lines would be more than ``readLimit``.
+    ///
+    /// It takes no lock: a line still being written is left for the next read.
+    func linesAppended(since mark: Mark) throws(HistoryFileError) -> (lines: ArraySlice<UInt8>, end: Mark)? {
+        let (file, status) = try openRegularFile(flags: O_RDONLY, for: .load)
+        defer { try? file.close() }
+        guard status.identity == mark.identity, status.size >= mark.offset, status.size - mark.offset <= readLimit else {
+            return nil
+        }
+        guard status.size > mark.offset else { return ([], mark) }
+        let bytes = try attempt(.load) { () throws(Errno) in
+            try file.read(atMost: status.size - mark.offset, fromOffset: mark.offset)
+        }
+        let whole = (bytes.lastIndex(of: 0x0A) ?? -1) + 1
+        return (bytes[..<whole], Mark(identity: mark.identity, offset: mark.offset + whole))
+    }
+
+    /// Rewrites the file with the lines of its newest `count` entries, or returns nil and
     /// leaves the file as it is when another user owns it (the rewrite would become the
     /// process's own file, and that user would lose their history).
     ///
@@ -105,18 +213,23 @@ public struct HistoryFile: Sendable {
     func compact(
         keepingNewest count: Int,
         temporaryName: (String) -> String = randomTemporaryName(beside:)
-    ) throws(HistoryFileError) -> [ArraySlice<UInt8>]? {
+    ) throws(HistoryFileError) -> Rewrite? {
         let (file, status) = try openLocked(flags: O_RDONLY, for: .save)
         defer { try? file.close() }
         guard status.isOwnedByEffectiveUser else { return nil }
-        let kept = try readLines(of: file, for: .save).suffix(count)
-        var bytes: [UInt8] = []
-        for line in kept {
-            bytes += line
-            bytes.append(0x0A)
-        }
-        try replaceContents(with: bytes, temporaryName: temporaryName)
-        return Array(kept)
+        let (bytes, endOfLastLine) = try readTail(of: file, for: .save)
+        let kept = bytes[Self.startOfNewestEntries(count, in: bytes)...]
+        let written = try replaceContents(with: kept, temporaryName: temporaryName)
+        let replaced = endOfLastLine == status.size ? Mark(identity: status.identity, offset: status.size) : nil
+        return Rewrite(replaced: replaced, written: written)
+    }
+
+    /// What a rewrite replaced and wrote.
+    struct Rewrite {
+        /// Where the file that was replaced ended, nil when its last line had no line break.
+        var replaced: Mark?
+        /// Where the new file ends.
+        var written: Mark
     }
 
     // MARK: - Opening, reading and writing
@@ -182,45 +295,52 @@ public struct HistoryFile: Sendable {
         throw HistoryFileError(path: path, operation: operation, reason: .locked)
     }
 
-    /// The file's lines, from the last ``readLimit`` bytes: a line that starts before them is
-    /// left out whole rather than cut. Empty lines are skipped.
-    private func readLines(of file: FileDescriptor, for operation: HistoryFileError.Operation) throws(HistoryFileError) -> [ArraySlice<UInt8>] {
-        let (start, bytes) = try attempt(operation) { () throws(Errno) -> (Int, [UInt8]) in
+    /// The file's last ``readLimit`` bytes, from the first line that starts within them (one
+    /// that starts before them is left out whole rather than cut): whole lines, but for a last
+    /// one without its line break; and the offset in the file just after their last line break.
+    private func readTail(
+        of file: FileDescriptor, for operation: HistoryFileError.Operation
+    ) throws(HistoryFileError) -> (bytes: [UInt8], endOfLastLine: Int) {
+        let (start, read) = try attempt(operation) { () throws(Errno) -> (Int, [UInt8]) in
             // Reading from one byte before the limit tells whether the first byte within it
-            // starts a line: it does when that byte is a line break.
-            let start = max(0, try file.status().size - readLimit - 1)
-            return (start, try file.read(atMost: readLimit + 1, fromOffset: start))
+            // starts a line: it does when that byte is a line break. (In this order, and with
+            // the limit below Int.max, an unlimited read does not overflow.)
+            let limit = min(readLimit, .max - 1)
+            let start = max(0, try file.status().size - 1 - limit)
+            return (start, try file.read(atMost: limit + 1, fromOffset: start))
         }
-        var lines: [ArraySlice<UInt8>] = []
-        bytes.withUnsafeBytes { buffer in
-            guard let base = buffer.baseAddress else { return }
-            var lineStart = 0
-            while lineStart < buffer.count {
-                // memchr finds a line break at the speed of memory, even in a debug build.
-                let end = memchr(base + lineStart, 0x0A, buffer.count - lineStart).map { base.distance(to: $0) } ?? buffer.count
-                if end > lineStart { lines.append(bytes[lineStart..<end]) }
-                lineStart = end + 1
-            }
+        var bytes = read
+        var firstLine = start
+        if start > 0 {
+            // Only a file bigger than the limit pays for moving its bytes.
+            let lineStart = (bytes.firstIndex(of: 0x0A) ?? bytes.count - 1) + 1
+            bytes.removeFirst(lineStart)
+            firstLine += lineStart
         }
-        if start > 0, let first = bytes.first, first != 0x0A { lines.removeFirst() }
-        return lines
+        let endOfLastLine = firstLine + (bytes.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0)
+        return (bytes, endOfLastLine)
     }
 
-    /// Replaces the file with one holding `bytes`, through a new file and a rename.
-    private func replaceContents(with bytes: [UInt8], temporaryName: (String) -> String) throws(HistoryFileError) {
+    /// Replaces the file with one holding `bytes` (and a line break after them if they do not
+    /// end with one), through a new file and a rename; returns where the new file ends.
+    private func replaceContents(with bytes: ArraySlice<UInt8>, temporaryName: (String) -> String) throws(HistoryFileError) -> Mark {
         let (temporaryPath, file) = try createTemporaryFile(temporaryName)
-        let written = Result { () throws(Errno) in
+        let written = Result { () throws(Errno) -> Mark in
             // The umask may have taken bits off the 0600 asked for at creation.
             try file.setPermissions(0o600)
-            try file.writeAllToFile(bytes)
+            var lines = Array(bytes)
+            if let last = lines.last, last != 0x0A { lines.append(0x0A) }
+            try file.writeAllToFile(lines)
             // Without this, a crash soon after the rename could leave an empty file where the
             // history was: the rename may reach the disk before the data does.
             try file.synchronize()
+            return Mark(identity: try file.status().identity, offset: lines.count)
         }
         try? file.close()
         do {
-            try written.get()
+            let end = try written.get()
             try replaceFile(at: path, with: temporaryPath)
+            return end
         } catch {
             try? removeFile(at: temporaryPath)
             throw HistoryFileError(path: path, operation: .save, reason: .system(error))
@@ -256,6 +376,44 @@ public struct HistoryFile: Sendable {
         _ operation: HistoryFileError.Operation, _ body: () throws(Errno) -> Value
     ) throws(HistoryFileError) -> Value {
         try Result(catching: body).mapError { HistoryFileError(path: path, operation: operation, reason: .system($0)) }.get()
+    }
+
+    // MARK: - Counting entries
+
+    /// Where the lines of the newest `count` entries begin in `lines`: counting back from the
+    /// end as `History(lines:)` counts forward, blank lines and a repeat of the line before
+    /// not being entries, so that a rewrite keeping these lines keeps `count` entries.
+    static func startOfNewestEntries(_ count: Int, in lines: [UInt8]) -> Int {
+        lines.withUnsafeBytes { buffer in
+            guard count > 0 else { return buffer.count }
+            var end = buffer.last == 0x0A ? buffer.count - 1 : buffer.count
+            var entries = 0
+            var newer: UnsafeRawBufferPointer?
+            // Where the oldest line of an entry counted so far starts (a repeat's too, which
+            // belongs to it): blank lines before it go with the entries left out.
+            var kept = buffer.count
+            while true {
+                let start = buffer[..<end].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+                let line = UnsafeRawBufferPointer(rebasing: buffer[start..<end])
+                if isEntry(line) {
+                    if !(newer.map { $0.elementsEqual(line) } ?? false) {
+                        entries += 1
+                        if entries > count { return kept }
+                        newer = line
+                    }
+                    kept = start
+                }
+                guard start > 0 else { return 0 }
+                end = start - 1
+            }
+        }
+    }
+
+    /// Whether a line stands for an entry, not for a blank one.
+    private static func isEntry(_ line: UnsafeRawBufferPointer) -> Bool {
+        // A printable ASCII byte other than an escape's backslash settles it, for nearly every line.
+        if line.contains(where: { $0 > 0x20 && $0 < 0x7F && $0 != 0x5C }) { return true }
+        return !decode(ArraySlice(line)).allSatisfy(\.isWhitespace)
     }
 
     // MARK: - Encoding entries as lines

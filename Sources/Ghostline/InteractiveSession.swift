@@ -21,11 +21,8 @@ final class InteractiveSession {
     private let output: FileDescriptor
     private let rawMode: RawModeSession
     private let signals: SignalMonitor?
-    // Only the session's own methods touch these, one access at a time (the delegate and the
-    // app's commands reach the editor, never the session): every key would otherwise pay the
-    // runtime's access checks for them.
-    @exclusivity(unchecked) private var display = Display()
-    @exclusivity(unchecked) private var size: WindowSize
+    private var display = Display()
+    private var size: WindowSize
     private var isActive = true
 
     init(editor: LineEditor, input: FileDescriptor, output: FileDescriptor) throws {
@@ -78,9 +75,8 @@ final class InteractiveSession {
         editor.typedAhead.removeAll()
         var decoder = editor.decoder
         defer { editor.decoder = decoder }
-        // Asked of the decoder only after it was fed: the typing lane leaves it as it was.
-        var decoderIsPending = decoder.isPending, decoderIsInsidePaste = decoder.isInsidePaste
-        keys: while true {
+        var decoderIsPending = decoder.isPending
+        while true {
             if !events.isEmpty, let outcome = try handle(&events) { return outcome.entry }
             observer?.sessionWillWait(isSequencePending: decoderIsPending)
             // The first read of a batch: waited for in `read`, or in `poll` while the decoder
@@ -117,7 +113,6 @@ final class InteractiveSession {
                 if !anyReady && decoderIsPending {
                     events = decoder.flush()
                     decoderIsPending = decoder.isPending
-                    decoderIsInsidePaste = decoder.isInsidePaste
                 }
             }
             if inputIsReady {
@@ -140,13 +135,8 @@ final class InteractiveSession {
                         try finish()
                         return nil
                     }
-                    if count < buffer.count, events.isEmpty, !decoderIsPending, !decoderIsInsidePaste,
-                       try typeWithoutDecoding(UnsafeBufferPointer(rebasing: buffer[0..<count])) {
-                        continue keys
-                    }
                     decoder.feed(UnsafeBufferPointer(rebasing: buffer[0..<count]), appendingTo: &events)
                     decoderIsPending = decoder.isPending
-                    decoderIsInsidePaste = decoder.isInsidePaste
                     // A read that did not fill the buffer took everything the terminal had.
                     if count < buffer.count { break }
                 } while bytesAvailable(on: input) > 0
@@ -196,79 +186,28 @@ final class InteractiveSession {
         return nil
     }
 
-    /// Edits and echoes printable ASCII typed at the end of a line while the entry shows text
-    /// alone, without decoding, presenting or laying out; false, having done nothing, when the
-    /// bytes need the way every other key takes.
-    ///
-    /// Typing is nearly every key, and between two keys the caches go cold: what costs a key is
-    /// less the instructions it runs than the code and data it touches, so this way touches as
-    /// little as it can. It ends where the other way would: same edits, same change events,
-    /// same screen.
-    private func typeWithoutDecoding(_ bytes: UnsafeBufferPointer<UInt8>) throws -> Bool {
-        let appearance = editor.appearanceRevision
-        // Compared in place: bound to a constant, the decorations would be retained per key.
-        guard decorations?.appearanceRevision == appearance, decorations?.columns == size.columns else {
-            return false
-        }
-        let width = size.columns, height = size.rows
-        // The display's echo that checks the prompts too; nil for a frame.
-        func echoWithPrompts(_ engine: inout Editor) -> [UInt8]? {
-            guard engine.presentsTextAlone, let decorations else { return nil }
-            return display.echo(typedIn: engine.state, prompt: decorations.styledPrompt,
-                                continuationPrompt: decorations.styledContinuationPrompt, width: width, height: height)
-        }
-        var echo: [UInt8]?
-        if editor.mayHaveDelegate {
-            guard editor.withEngine({ $0.type(ascii: bytes) }) else { return false }
-            // The delegate, told of the change, may change the appearance or the text.
-            reportChanges()
-            if editor.appearanceRevision == appearance {
-                let echoedTyped = editor.withEngine { engine in
-                    engine.presentsTextAlone && display.echo(typed: bytes, in: engine.state, width: width)
-                }
-                if echoedTyped { try write(bytes); return true }
-                echo = editor.withEngine { echoWithPrompts(&$0) }
-            }
-        } else {
-            // Without a delegate to tell in between, typing and echoing take one access to the
-            // engine (and the engine records no changes, see `LineEditor.asksDelegateBeforeChanges`).
-            switch editor.withEngine({ $0.type(ascii: bytes, echoingIn: &display, width: width) }) {
-            case .notTaken: return false
-            case .echoed: try write(bytes); return true
-            case .typed: echo = editor.withEngine { echoWithPrompts(&$0) }
-            }
-        }
-        if let echo { try write(echo) } else { try draw() }
-        return true
-    }
-
     /// Tells the delegate the text changed: once per key or paste that changed it, before the
     /// next frame is drawn, as a text view tells its delegate once per user action.
     private func reportChanges() {
-        // Through an inout access: reading the list as a property of the editor object would
-        // copy the whole engine first.
-        let changed = editor.withEngine { engine in
-            defer { engine.pendingChanges.removeAll(keepingCapacity: true) }
-            return !engine.pendingChanges.isEmpty
-        }
-        if changed { editor.delegate?.lineEditorDidChange(editor) }
+        guard !editor.engine.pendingChanges.isEmpty else { return }
+        editor.engine.pendingChanges.removeAll(keepingCapacity: true)
+        editor.delegate?.lineEditorDidChange(editor)
     }
 
     // MARK: - Drawing
 
     /// The styled prompts and placeholder, and the geometry they give, for the appearance they
-    /// were made from: rebuilt only when the app changes it or the terminal is resized. A class,
-    /// so that a key takes one reference to them rather than a copy of every field.
-    private final class Decorations {
+    /// were made from: rebuilt only when the app changes it or the terminal is resized.
+    private struct Decorations {
         let appearanceRevision: Int
-        let columns: Int
+        let size: WindowSize
         let styledPrompt: StyledText
         let styledContinuationPrompt: StyledText
         let styledPlaceholder: StyledText?
         let geometry: TextGeometry
 
-        /// The decorations of `editor`'s appearance now, for a terminal `columns` wide.
-        init(of editor: LineEditor, columns: Int) {
+        /// The decorations of `editor`'s appearance now, for a terminal of `size`.
+        init(of editor: LineEditor, size: WindowSize) {
             var promptStyle = editor.promptStyle
             var ghostStyle = editor.placeholderStyle
             if !editor.usesColor {
@@ -277,34 +216,32 @@ final class InteractiveSession {
             }
             let continuation = editor.effectiveContinuationPrompt
             appearanceRevision = editor.appearanceRevision
-            self.columns = columns
+            self.size = size
+            let columns = size.columns
             styledPrompt = StyledText(editor.prompt, style: promptStyle)
             styledContinuationPrompt = StyledText(continuation, style: promptStyle)
             styledPlaceholder = editor.placeholder.map { StyledText($0, style: ghostStyle) }
             geometry = TextGeometry(width: columns, firstLineStart: Layout.columns(ofPrompt: editor.prompt, width: columns),
-                                    otherLinesStart: Layout.columns(ofPrompt: continuation, width: columns))
+                                    otherLinesStart: Layout.columns(ofPrompt: continuation, width: columns),
+                                    height: size.rows)
         }
     }
 
-    @exclusivity(unchecked) private var decorations: Decorations?
+    private var decorations: Decorations?
 
     private func currentDecorations() -> Decorations {
-        if let decorations, decorations.appearanceRevision == editor.appearanceRevision,
-           decorations.columns == size.columns {
+        if let decorations, decorations.appearanceRevision == editor.appearanceRevision, decorations.size == size {
             return decorations
         }
-        let made = Decorations(of: editor, columns: size.columns)
+        let made = Decorations(of: editor, size: size)
         decorations = made
         return made
     }
 
     private func presentation(final: Bool, decorations: Decorations) -> Presentation {
-        // Through an inout access: calling a method on the engine as a plain property of the
-        // editor object would copy the whole engine first.
-        var presentation = editor.withEngine { engine in
-            engine.presentation(prompt: decorations.styledPrompt, continuationPrompt: decorations.styledContinuationPrompt,
-                                placeholder: decorations.styledPlaceholder)
-        }
+        var presentation = editor.engine.presentation(prompt: decorations.styledPrompt,
+                                                      continuationPrompt: decorations.styledContinuationPrompt,
+                                                      placeholder: decorations.styledPlaceholder)
         if final { presentation = presentation.finished }
         return presentation
     }
@@ -399,17 +336,10 @@ final class InteractiveSession {
         signals?.uninstall()
     }
 
-    // Inlined: on the typing lane a function of its own was one more page of code per key.
-    @inline(__always)
     private func write(_ bytes: [UInt8]) throws {
-        try bytes.withUnsafeBufferPointer { try write($0) }
-    }
-
-    @inline(__always)
-    private func write(_ bytes: UnsafeBufferPointer<UInt8>) throws {
         guard !bytes.isEmpty else { return }
         do {
-            try output.writeAll(UnsafeRawBufferPointer(bytes))
+            try output.writeAll(bytes)
         } catch let error as Errno {
             throw LineEditorError(terminalFailure: error)
         }

@@ -2,21 +2,33 @@ import GhostlineCore
 
 /// How loading the history file went.
 enum HistoryFileState {
-    /// It was loaded, or does not exist yet, or there is none: entries are saved to it.
-    case usable
+    /// It was loaded, or does not exist yet, or there is none: entries are saved to it, through
+    /// `shared` when it is shared with other sessions.
+    case usable(shared: SharedHistoryFile?)
     /// It could not be loaded, and nothing is saved to it; `isReported` once the handler heard.
     case unusable(HistoryFileError, isReported: Bool)
 }
 
 extension LineEditor {
     /// Loads the history file just set; one that cannot be loaded leaves the history empty.
+    ///
+    /// The history takes the file's capacity and options. A file shared with other sessions
+    /// is followed: before a walk through history or a search of it starts, the editor asks
+    /// for the entries appended since.
     func loadHistoryFile() {
-        historyFileState = .usable
+        historyFileState = .usable(shared: nil)
+        engine.willReadHistory = nil
         guard let historyFile else { return }
         do {
-            history = try historyFile.load(capacity: history.capacity)
+            let (loaded, end) = try historyFile.loadMarkingEnd()
+            history = loaded
+            guard historyFile.sharesHistory else { return }
+            let shared = SharedHistoryFile(file: historyFile, readUpTo: end)
+            historyFileState = .usable(shared: shared)
+            // The closure holds the follower, not the editor: nothing holds the editor in a cycle.
+            engine.willReadHistory = { history in shared.update(&history) }
         } catch {
-            history = History(capacity: history.capacity)
+            history = History(capacity: historyFile.capacity, options: historyFile.options)
             historyFileState = .unusable(error, isReported: false)
         }
     }
@@ -28,12 +40,18 @@ extension LineEditor {
         historyFileErrorHandler?(error)
     }
 
-    /// Appends a submitted entry to the history file; when that fails the handler hears why,
-    /// and the entry is returned all the same.
+    /// Appends a submitted entry to the history file, if the history kept it (an entry
+    /// starting with a space is not kept with ``History/Options/ignoreSpace``, and must not
+    /// reach the file either); when that fails the handler hears why, and the entry is
+    /// returned all the same.
     func saveToHistoryFile(_ entry: String) {
-        guard let historyFile, case .usable = historyFileState else { return }
+        guard let historyFile, case .usable(let shared) = historyFileState, history.isKept(entry) else { return }
         do {
-            try historyFile.append(entry)
+            if let shared {
+                try shared.append(entry)
+            } else {
+                try historyFile.append(entry)
+            }
         } catch {
             historyFileErrorHandler?(error)
         }

@@ -71,6 +71,8 @@ public final class LineEditor {
         set { engine.history = newValue }
     }
     /// A file that history is loaded from, when it is set, and every submitted entry appended to.
+    /// The history takes its capacity and options; with ``HistoryFile/sharesHistory`` the
+    /// entries other sessions append join it as a walk through history or a search starts.
     ///
     /// A file that cannot be loaded (a symbolic link, not a regular file, unreadable) leaves the
     /// history empty and is not written to either. Failures go to ``historyFileErrorHandler``.
@@ -84,7 +86,7 @@ public final class LineEditor {
     /// Without a handler these failures go unreported.
     public var historyFileErrorHandler: ((HistoryFileError) -> Void)?
     /// How loading the history file went, and whether a failure was reported.
-    var historyFileState = HistoryFileState.usable
+    var historyFileState = HistoryFileState.usable(shared: nil)
     /// Candidates for the word before the cursor, offered by Tab.
     public var completion: ((CompletionContext) -> [String])? {
         get { engine.completion }
@@ -110,16 +112,8 @@ public final class LineEditor {
     }
     /// Hears about the edit and may veto changes.
     public weak var delegate: LineEditorDelegate? {
-        didSet {
-            mayHaveDelegate = delegate != nil
-            if session != nil { asksDelegateBeforeChanges(true) }
-        }
+        didSet { if session != nil { asksDelegateBeforeChanges(true) } }
     }
-    /// False when no delegate was set, or it was set back to nil; true also after a delegate
-    /// went away on its own. Read per key instead of the weak reference, which costs a call
-    /// into the runtime.
-    // Only ever a Bool written by the delegate's setter: nothing to check at run time.
-    @exclusivity(unchecked) private(set) var mayHaveDelegate = false
     /// Performs the app's own commands bound in ``keyMap`` with ``Command/custom(_:)``.
     public var customCommandHandler: ((String, LineEditor) -> Void)?
     /// The kind of terminal, as `TERM` names it; empty or `dumb` gets a plain prompt without
@@ -130,34 +124,13 @@ public final class LineEditor {
     /// rows went after a resize.
     public var terminalReflowsOnResize = true
 
-    /// The editing engine. Every use goes through this property, which allows one at a time: an
-    /// app's closure or delegate reaching the engine while it is being used (a completion
-    /// function setting `text`, say) stops with a message naming the reason, as Swift's own
-    /// check would, but without that check's run-time bookkeeping on every key.
-    var engine: Editor {
-        _read {
-            precondition(!engineIsInUse, Self.engineInUseMessage)
-            engineIsInUse = true
-            defer { engineIsInUse = false }
-            yield storedEngine
-        }
-        _modify {
-            precondition(!engineIsInUse, Self.engineInUseMessage)
-            engineIsInUse = true
-            defer { engineIsInUse = false }
-            yield &storedEngine
-        }
-    }
-    // Guarded by `engineIsInUse`, through `engine` only.
-    @exclusivity(unchecked) private var storedEngine = Editor()
-    @exclusivity(unchecked) private var engineIsInUse = false
-    private static let engineInUseMessage =
-        "LineEditor was used from inside its own edit (a delegate method, completion or suggestion function reached the editor while it was changing the text)"
+    /// The editing engine. An app's closure or delegate that reaches the editor while the engine
+    /// is changing the text (a completion function setting `text`, say) is stopped by Swift's
+    /// own exclusivity check: the engine is in the middle of an edit and cannot be used.
+    var engine = Editor()
     /// Counts changes to how the entry looks (prompts, placeholder, styles, colors), so a session
     /// rebuilds what it draws them with only after one.
-    // An Int that the setters of the appearance only ever increment: a key reads it without
-    // the runtime's access check.
-    @exclusivity(unchecked) private(set) var appearanceRevision = 0
+    private(set) var appearanceRevision = 0
     private let input: FileDescriptor
     private let output: FileDescriptor?
     /// Whether the editor handles signals while it reads an entry in a terminal; true unless
@@ -242,11 +215,6 @@ public final class LineEditor {
             defer { stateBeingChanged = nil }
             return delegate.lineEditor(self, shouldChangeTextIn: change.range, replacementText: change.replacement)
         }
-    }
-
-    /// Runs `body` on the engine in place.
-    func withEngine<Result>(_ body: (inout Editor) -> Result) -> Result {
-        body(&engine)
     }
 
     /// Where the cursor is in the text.

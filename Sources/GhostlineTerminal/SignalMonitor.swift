@@ -128,8 +128,7 @@ public final class SignalMonitor {
             return nil
         }
         let result = Glibc.read(terminal.rawValue, buffer.baseAddress, buffer.count)
-        // Read before anything else can change it, and only on failure: asked on every key,
-        // errno's two functions were two more pages of code.
+        // Read before anything else can change it.
         let error = result < 0 ? errno : 0
         readerIsArmed.store(false, ordering: .sequentiallyConsistent)
         if readerWaitWasEnded.exchange(false, ordering: .sequentiallyConsistent) {

@@ -3,25 +3,31 @@ import Glibc
 // `make bench`: times the decoder → editor → layout → renderer chain on scripted input and
 // prints the figures as markdown. Exits with 1 when an entry does not hold what was typed.
 
+// `ghostline-bench history` runs only the history scenarios.
+let onlyHistory = CommandLine.arguments.dropFirst().first == "history"
 let started = ThreadClock.now()
 var bench = Bench()
-bench.run()
+if !onlyHistory { bench.run() }
+var historyBench = HistoryBench()
+historyBench.run()
 let elapsed = ThreadClock.now() - started
+let measurements = bench.measurements + historyBench.measurements
+let failures = bench.failures + historyBench.failures
 
 print("## ghostline-bench")
 print("")
 print("Release build, \(sysconf(Int32(_SC_NPROCESSORS_ONLN))) processors online, width \(Pipeline.width), height \(Pipeline.height); whole run \(Format.duration(nanoseconds: elapsed)).")
 print("")
-print(Report.measurements(bench.measurements))
+print(Report.measurements(measurements))
 print("")
 print("Where the time went (median run):")
 print("")
-print(Report.stages(bench.measurements))
+print(Report.stages(measurements))
 print("")
-print(Report.targets(bench.targets))
+print(Report.targets(bench.targets + historyBench.targets))
 print("")
-for failure in bench.failures {
+for failure in failures {
     print("entry check failed: \(failure)")
 }
-print("bench: \(bench.measurements.count) scenarios")
-exit(bench.failures.isEmpty ? 0 : 1)
+print("bench: \(measurements.count) scenarios")
+exit(failures.isEmpty ? 0 : 1)

@@ -1,3 +1,5 @@
+import Ghostline
+
 /// The command line of `ghostline`, parsed.
 struct Options: Equatable {
     var prompt = "> "
@@ -6,6 +8,9 @@ struct Options: Equatable {
     var initialText = ""
     var loops = false
     var historyPath: String?
+    /// How many history entries are kept; nil for the library's default.
+    var historySize: Int?
+    var sharesHistory = false
     var usesColor = true
     var defaultText: String?
     var completions: [String] = []
@@ -17,7 +22,8 @@ struct Options: Equatable {
 
     static let usage = """
         usage: ghostline [--prompt STR] [--placeholder STR] [--multiline] [--initial STR]
-                         [--loop] [--history FILE] [--no-color] [--default STR]
+                         [--loop] [--history FILE] [--history-size N|unlimited]
+                         [--share-history] [--no-color] [--default STR]
                          [--completions "WORD WORD …"] [--secret] [--mask CHAR]
                          [--keywords "WORD WORD …"]
         """
@@ -43,6 +49,8 @@ struct Options: Equatable {
             case "--initial": options.initialText = try value()
             case "--loop": options.loops = true
             case "--history": options.historyPath = try value()
+            case "--history-size": options.historySize = try historySize(try value())
+            case "--share-history": options.sharesHistory = true
             case "--no-color": options.usesColor = false
             case "--default": options.defaultText = try value()
             case "--completions": options.completions = try value().split(separator: " ").map(String.init)
@@ -57,5 +65,14 @@ struct Options: Equatable {
             }
         }
         return options
+    }
+
+    /// A history size: a whole number of entries, at least 1, or `unlimited`.
+    private static func historySize(_ text: String) throws(Failure) -> Int {
+        if text == "unlimited" { return History.unlimited }
+        guard let size = Int(text), size > 0 else {
+            throw Failure(message: "--history-size needs a number of entries (1 or more) or unlimited, not \(text)")
+        }
+        return size
     }
 }

@@ -38,7 +38,10 @@ editor.defaultText = options.defaultText
 if !options.usesColor { editor.usesColor = false }
 // A history file that cannot be read or written costs the history, never the entry: say why and go on.
 editor.historyFileErrorHandler = { error in writeStandardError("ghostline: \(error)\n") }
-if let path = options.historyPath { editor.historyFile = HistoryFile(path: path) }
+if let path = options.historyPath {
+    editor.historyFile = HistoryFile(path: path, capacity: options.historySize ?? History.defaultCapacity,
+                                     sharesHistory: options.sharesHistory)
+}
 editor.isSecret = options.isSecret
 if let mask = options.mask { editor.mask = TextMask(mask.first) }
 if !options.keywords.isEmpty { editor.highlighter = KeywordHighlighter(keywords: options.keywords) }

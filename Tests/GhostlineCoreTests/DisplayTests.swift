@@ -3,8 +3,9 @@ import Testing
 import GhostlineTesting
 import GhostlineTestSupport
 
-/// A display and, beside it, the frame-by-frame pipeline it short-cuts, each drawing into a
-/// virtual screen of its own: whatever way the display took, the screens must be the same.
+/// A display and, beside it, the plain frame-by-frame pipeline (layout and renderer), each
+/// drawing into a virtual screen of its own: whether the display appended cells or drew a frame,
+/// the screens must be the same.
 private struct DisplayBeside {
     var display = Display()
     var screen: VirtualScreen
@@ -29,38 +30,6 @@ private struct DisplayBeside {
         written += bytes
         reference.draw(presentation)
         return bytes
-    }
-
-    /// How many runs ``typeWithoutPresenting(_:into:presenting:)`` echoed in the display's room.
-    var echoedInRoom = 0
-
-    /// Types `run` as the interactive session does: the editor takes the bytes, the display
-    /// echoes them in its room, or else the way that checks prompts too, or else draws a frame.
-    /// The reference draws frames. False when the editor left the bytes to the way every key
-    /// takes.
-    mutating func typeWithoutPresenting(_ run: String, into editor: inout Editor,
-                                        presenting: (Editor) -> Presentation) -> Bool {
-        let bytes = Array(run.utf8)
-        let outcome = bytes.withUnsafeBufferPointer { editor.type(ascii: $0, echoingIn: &display, width: reference.width) }
-        guard outcome != .notTaken else { return false }
-        let presentation = presenting(editor)
-        if outcome == .echoed {
-            echoedInRoom += 1
-            screen.feed(bytes)
-            written += bytes
-            reference.draw(presentation)
-            return true
-        }
-        let echo = editor.presentsTextAlone
-            ? display.echo(typedIn: editor.state, prompt: presentation.prompt,
-                           continuationPrompt: presentation.continuationPrompt,
-                           width: reference.width, height: reference.height)
-            : nil
-        let shown = echo ?? display.draw(presentation, width: reference.width, height: reference.height)
-        screen.feed(shown)
-        written += shown
-        reference.draw(presentation)
-        return true
     }
 
     /// Both screens and cursors, for a failure message.
@@ -144,6 +113,7 @@ private struct DisplayBeside {
         #expect(both.screen.cursorRow == 1)
         editor.press(.key(.enter))
         #expect(both.draw(Self.presentation(editor)) == Array("… ".utf8))
+        #expect(both.screen.lines.prefix(2) == ["> " + String(repeating: "a", count: 18), "…"])
         #expect(both.screensAgree)
     }
 
@@ -153,6 +123,7 @@ private struct DisplayBeside {
         for line in ["seven", "eight and more text", "nine"] {
             editor.press(.key(.enter))
             #expect(both.draw(Self.presentation(editor)) == Array("\r\n… ".utf8), "the terminal's line feed scrolls")
+            #expect(both.screensAgree)
             for character in line {
                 editor.type(String(character))
                 both.draw(Self.presentation(editor))
@@ -223,13 +194,6 @@ private struct DisplayBeside {
         #expect(both.screensAgree)
     }
 
-    /// Types `text` into `editor` and echoes it in `display`'s room; false when the room refused.
-    private static func echoInRoom(_ text: String, into editor: inout Editor, on display: inout Display, width: Int) -> Bool {
-        let bytes = Array(text.utf8)
-        guard bytes.withUnsafeBufferPointer({ editor.type(ascii: $0) }) else { return false }
-        return bytes.withUnsafeBufferPointer { display.echo(typed: $0, in: editor.state, width: width) }
-    }
-
     @Test func typingTheSuggestionsNextCharactersWritesOnlyThem() {
         var editor = Editor(history: History(entries: ["make test --verbose"]))
         var both = DisplayBeside(width: 30, height: 5, first: Self.presentation(editor))
@@ -247,17 +211,16 @@ private struct DisplayBeside {
         #expect(both.screen.line(0) == "> make test!")
     }
 
-    @Test func typingTheWholeSuggestionLeavesTheRoomOpen() {
+    @Test func typingTheWholeSuggestionThenAppendsAgain() {
         var editor = Editor(history: History(entries: ["go"]))
-        editor.recordsChanges = false
         var both = DisplayBeside(width: 20, height: 5, first: Self.presentation(editor))
         editor.type("g")
         both.draw(Self.presentation(editor))
         editor.type("o")
         #expect(both.draw(Self.presentation(editor)) == Array("o".utf8))
         #expect(both.screensAgree)
-        #expect(both.typeWithoutPresenting("!", into: &editor, presenting: { Self.presentation($0) }))
-        #expect(both.echoedInRoom == 1, "with the suggestion used up, the next key is echoed in the room")
+        editor.type("!")
+        #expect(both.draw(Self.presentation(editor)) == Array("!".utf8), "with the suggestion used up, appended")
         #expect(both.screensAgree)
     }
 
@@ -309,94 +272,120 @@ private struct DisplayBeside {
         #expect(echoed > 300, "keys echoed alone \(echoed) times")
     }
 
-    @Test func theRoomTakesKeysUpToTheColumnBeforeTheMargin() {
-        // "> " and 10 characters leave 8 of 20 columns, the last of which is the margin's.
-        var editor = Editor(text: String(repeating: "a", count: 10))
-        editor.recordsChanges = false
-        var display = Display()
-        _ = display.draw(Self.presentation(editor), width: 20, height: 5)
-        for _ in 0..<7 { #expect(Self.echoInRoom("b", into: &editor, on: &display, width: 20)) }
-        #expect(!Self.echoInRoom("c", into: &editor, on: &display, width: 20), "the margin's column is the renderer's")
-        #expect(display.echo(typedIn: editor.state, prompt: Self.prompt, continuationPrompt: "… ", width: 20, height: 5)
-            == Array("c\r\n".utf8))
-        #expect(Self.echoInRoom("d", into: &editor, on: &display, width: 20), "the next row has room again")
+    @Test func aWideCharacterThatDoesNotFitStartsTheNextRow() {
+        // "> " and 17 characters leave one column: "中" needs two, so it starts the next row.
+        var editor = Editor(text: String(repeating: "a", count: 17))
+        var both = DisplayBeside(width: 20, height: 5, first: Self.presentation(editor))
+        editor.type("中")
+        both.draw(Self.presentation(editor))
+        #expect(both.screensAgree, "\(both.disagreement)")
+        #expect(both.screen.line(1) == "中")
+        editor.type("文")
+        #expect(both.draw(Self.presentation(editor)) == Array("文".utf8))
+        #expect(both.screensAgree, "\(both.disagreement)")
     }
 
-    @Test func theRoomRefusesWhatTheStateDidNotGain() {
+    @Test func aCharacterWiderThanTheTerminalIsAppendedAsTheFrameDrawsIt() {
+        var editor = Editor(text: "a")
+        var both = DisplayBeside(width: 3, height: 4, first: Self.presentation(editor))
+        for text in ["中", "\u{1B}", "b", "👍"] {
+            editor.type(text)
+            both.draw(Self.presentation(editor))
+            #expect(both.screensAgree, "\(text.debugDescription): \(both.disagreement)")
+        }
+    }
+
+    @Test func anEditTheScreenDoesNotShowIsDrawnAsAFrame() {
         var editor = Editor(text: "abc")
-        var display = Display()
-        _ = display.draw(Self.presentation(editor), width: 20, height: 5)
+        var both = DisplayBeside(width: 20, height: 5, first: Self.presentation(editor))
+        editor.press(.key(.backspace))
         editor.type("x")
-        let other = Array("y".utf8)
-        #expect(!other.withUnsafeBufferPointer { display.echo(typed: $0, in: editor.state, width: 20) })
-        #expect(!Array("xx".utf8).withUnsafeBufferPointer { display.echo(typed: $0, in: editor.state, width: 20) })
-        #expect(!Array("x".utf8).withUnsafeBufferPointer { display.echo(typed: $0, in: editor.state, width: 30) },
-                "another width")
-        #expect(!Array("x".utf8).withUnsafeBufferPointer { display.echo(typed: $0, in: Editor(text: "abcx").state, width: 20) },
-                "another state")
-        #expect(Array("x".utf8).withUnsafeBufferPointer { display.echo(typed: $0, in: editor.state, width: 20) })
-        #expect(!Array("x".utf8).withUnsafeBufferPointer { display.echo(typed: $0, in: editor.state, width: 20) },
-                "the same key twice")
+        // Not "x" alone: the screen still shows "c" where "x" goes.
+        #expect(both.draw(Self.presentation(editor)) != Array("x".utf8))
+        #expect(both.screen.line(0) == "> abx")
+        #expect(both.screensAgree)
     }
 
-    @Test func keysAVetoPartlyRefusedAreLeftToTheEchoThatReadsTheState() {
-        var editor = Editor(text: "abc")
-        editor.shouldChangeText = { change, _ in change.replacement != "1" }
-        var display = Display()
-        _ = display.draw(Self.presentation(editor), width: 20, height: 5)
-        let outcome = Array("d1".utf8).withUnsafeBufferPointer { editor.type(ascii: $0, echoingIn: &display, width: 20) }
-        #expect(outcome == .typed)
-        #expect(editor.state.text == "abcd")
-        #expect(display.echo(typedIn: editor.state, prompt: Self.prompt, continuationPrompt: "… ", width: 20, height: 5)
-            == Array("d".utf8))
-        let next = Array("e".utf8).withUnsafeBufferPointer { editor.type(ascii: $0, echoingIn: &display, width: 20) }
-        #expect(next == .echoed, "the room is open again after that echo")
+    @Test func nothingChangedWritesNothing() {
+        let editor = Editor(text: "abc")
+        var both = DisplayBeside(width: 20, height: 5, first: Self.presentation(editor))
+        #expect(both.draw(Self.presentation(editor)).isEmpty)
     }
 
-    @Test func theRoomRefusesKeysAfterAnEditTheScreenDoesNotShow() {
-        var editor = Editor(text: "abc")
-        var display = Display()
-        _ = display.draw(Self.presentation(editor), width: 20, height: 5)
-        editor.press(.key(.backspace))
-        // "x" lands where "c" was; "y" lands where the room begins, but the screen still shows "c".
-        for key in ["x", "y"] {
-            let outcome = Array(key.utf8).withUnsafeBufferPointer { editor.type(ascii: $0, echoingIn: &display, width: 20) }
-            #expect(outcome == .typed, "\(key)")
-        }
-    }
-
-    @Test func theRoomNeedsAFrameAndAnASCIICharacterBeforeIt() {
-        var editor = Editor(text: "abc")
-        var display = Display()
-        #expect(!Self.echoInRoom("d", into: &editor, on: &display, width: 20), "no frame drawn")
-        var afterWide = Editor(text: "ab中")
-        _ = display.draw(Self.presentation(afterWide), width: 20, height: 5)
-        #expect(!Self.echoInRoom("d", into: &afterWide, on: &display, width: 20), "after a character that is not ASCII")
-    }
-
-    /// What follows keys echoed in the room knows of them: a resize's row count, the way out and
-    /// the next frame are the same as after echoes one at a time.
-    @Test func keysEchoedInTheRoomAreKnownToWhatFollows() {
-        var inRoom = Display(), oneAtATime = Display()
+    /// What follows cells appended without a frame knows of them: a resize's row count, the way
+    /// out and the next frame are those of a display that drew every key as a frame.
+    @Test func appendedCellsAreKnownToWhatFollows() {
+        var appending = Display()
+        var framing = ScreenHarness(width: 30, height: 5)
         var editor = Editor(text: String(repeating: "a", count: 20))
-        _ = inRoom.draw(Self.presentation(editor), width: 30, height: 5)
-        _ = oneAtATime.draw(Self.presentation(editor), width: 30, height: 5)
-        var typed = editor
-        for _ in 0..<5 {
-            #expect(Self.echoInRoom("b", into: &typed, on: &inRoom, width: 30))
-        }
-        for _ in 0..<5 {
+        _ = appending.draw(Self.presentation(editor), width: 30, height: 5)
+        framing.draw(Self.presentation(editor))
+        for _ in 0..<12 {
             editor.type("b")
-            #expect(oneAtATime.echo(typedIn: editor.state, prompt: Self.prompt, continuationPrompt: "… ", width: 30,
-                                    height: 5) == Array("b".utf8))
+            #expect(appending.draw(Self.presentation(editor), width: 30, height: 5) == Array("b".utf8)
+                || editor.state.text.utf8.count == 28)
+            framing.draw(Self.presentation(editor))
         }
-        #expect(inRoom.rowsAbove(afterResizeTo: 5) == oneAtATime.rowsAbove(afterResizeTo: 5))
-        var finishedInRoom = inRoom, finishedOneAtATime = oneAtATime
-        #expect(finishedInRoom.finish() == finishedOneAtATime.finish())
-        typed.press(.key(.backspace))
+        #expect(appending.rowsAbove(afterResizeTo: 5) == framing.renderer.rowsAbove(afterResizeTo: 5))
+        var finishedAppending = appending, finishedFraming = framing.renderer
+        #expect(finishedAppending.finish() == finishedFraming.finish())
         editor.press(.key(.backspace))
-        #expect(inRoom.draw(Self.presentation(typed), width: 30, height: 5)
-            == oneAtATime.draw(Self.presentation(editor), width: 30, height: 5))
+        #expect(appending.draw(Self.presentation(editor), width: 30, height: 5) == framing.draw(Self.presentation(editor)))
+    }
+
+    @Test func typingInASecretEntryAppendsOnlyItsMask() {
+        var editor = Editor(text: "p")
+        editor.isSecret = true
+        var both = DisplayBeside(width: 20, height: 5, first: Self.presentation(editor))
+        for character in "ass" {
+            editor.type(String(character))
+            #expect(both.draw(Self.presentation(editor)) == Array("•".utf8))
+        }
+        #expect(both.screen.line(0) == "> ••••")
+        #expect(both.screensAgree)
+    }
+
+    @Test func aChangedMaskIsDrawnAsAFrame() {
+        var editor = Editor(text: "abc")
+        editor.isSecret = true
+        var both = DisplayBeside(width: 20, height: 5, first: Self.presentation(editor))
+        editor.mask = .asterisk
+        editor.type("d")
+        both.draw(Self.presentation(editor))
+        #expect(both.screen.line(0) == "> ****")
+        #expect(both.screensAgree)
+    }
+
+    @Test func typingAfterHighlightedTextAppendsOnlyTheTypedCharacters() {
+        var editor = Editor(text: "let ")
+        editor.highlighter = LetHighlighter()
+        var both = DisplayBeside(width: 20, height: 5, first: Self.presentation(editor))
+        editor.type("x")
+        #expect(both.draw(Self.presentation(editor)) == Array("x".utf8))
+        #expect(both.screen[0, 2].attributes.isBold)
+        #expect(both.screensAgree)
+    }
+
+    @Test func aKeyThatRestylesTextDrawnBeforeIsDrawnAsAFrame() {
+        // The closing quote turns the open string's red into the closed one's green.
+        var editor = Editor(text: "say \"hi")
+        editor.highlighter = QuoteHighlighter()
+        var both = DisplayBeside(width: 20, height: 5, first: Self.presentation(editor))
+        editor.type("\"")
+        both.draw(Self.presentation(editor))
+        #expect(both.screensAgree)
+    }
+
+    @Test func aKeyThatRestylesALineBelowIsDrawnAsAFrame() {
+        // A quote opened at the end of the first line colours the second one, which the
+        // appended cells do not reach.
+        var editor = Self.multilineEditor("say\nhi")
+        editor.highlighter = QuoteHighlighter()
+        editor.setCursor(TextPosition(line: 0, offset: 3))
+        var both = DisplayBeside(width: 20, height: 5, first: Self.presentation(editor))
+        editor.type("\"")
+        both.draw(Self.presentation(editor))
+        #expect(both.screensAgree)
     }
 
     @Test func anotherStateIsDrawnAsAFrame() {
@@ -453,8 +442,8 @@ private struct DisplayBeside {
     }
 
     /// Lines typed at the end of a multi-line entry, as most multi-line typing is, with a key now
-    /// and then that draws a frame (moving up, deleting, a paste): the line breaks are echoed and
-    /// the screen scrolls, and the frames after them must scroll from where the screen is.
+    /// and then that moves up, deletes or pastes: line breaks are appended and the screen scrolls,
+    /// and the frames after them must scroll from where the screen is.
     @Test(arguments: [(80, 24), (20, 6), (9, 4), (5, 3)])
     func typingLinesAtTheEndLeavesTheScreenAFramePipelineLeaves(width: Int, height: Int) {
         var random = SplitMix64(seed: UInt64(width * 31 + height))
@@ -462,7 +451,7 @@ private struct DisplayBeside {
         editor.isMultiline = true
         var both = DisplayBeside(width: width, height: height, first: Self.presentation(editor))
         let occasional: [KeyEvent] = [.key(.up), .key(.backspace), .key(.down), .paste("a\nb"), .key(.end), .control("e")]
-        var lineBreaksEchoed = 0
+        var lineBreaksAppended = 0
         for step in 0..<1_200 {
             let roll = random.next() % 100
             if roll < 12 {
@@ -472,54 +461,20 @@ private struct DisplayBeside {
             } else {
                 _ = editor.handle(.text(String(UnicodeScalar(UInt8(0x20 + random.next() % 95)))))
             }
-            let bytes = both.draw(Self.presentation(editor))
-            if bytes.starts(with: Array("\r\n… ".utf8)) { lineBreaksEchoed += 1 }
+            if both.draw(Self.presentation(editor)).starts(with: Array("\r\n… ".utf8)) { lineBreaksAppended += 1 }
             guard both.screensAgree else {
                 Issue.record("step \(step): \(both.disagreement)")
                 return
             }
         }
-        #expect(lineBreaksEchoed > 50, "line breaks echoed \(lineBreaksEchoed) times")
+        #expect(lineBreaksAppended > 50, "line breaks appended \(lineBreaksAppended) times")
     }
 
-    /// The same random editing with runs of typing taken as the interactive session takes them,
-    /// without decoding or presenting: the screen must still be the frame pipeline's.
-    @Test(arguments: [(80, 24), (20, 6), (9, 4), (3, 4)])
-    func typingWithoutPresentingLeavesTheScreenAFramePipelineLeaves(width: Int, height: Int) {
-        var random = SplitMix64(seed: UInt64(width * 104_729 + height))
-        var editor = Self.randomlyEditedEditor()
-        var both = DisplayBeside(width: width, height: height, first: Self.presentation(editor))
-        let others = Self.keysOtherThanTyping
-        var taken = 0
-        for step in 0..<1_500 {
-            // Now and then the editor stops or starts recording changes, which switches it between
-            // its two ways of typing.
-            if random.next() % 50 == 0 { editor.recordsChanges.toggle() }
-            if random.next() % 10 < 8 {
-                let run = String((0...(random.next() % 3)).map { _ in Character(UnicodeScalar(UInt8(0x20 + random.next() % 95))) })
-                if both.typeWithoutPresenting(run, into: &editor, presenting: { Self.presentation($0) }) {
-                    taken += 1
-                } else {
-                    _ = editor.handle(.text(run))
-                    both.draw(Self.presentation(editor))
-                }
-            } else {
-                _ = editor.handle(others[Int(random.next() % UInt64(others.count))])
-                both.draw(Self.presentation(editor))
-            }
-            guard both.screensAgree else {
-                Issue.record("step \(step): \(both.disagreement)")
-                return
-            }
-        }
-        #expect(taken > 300, "typing was taken without presenting \(taken) times")
-        #expect(both.echoedInRoom > 100, "typing was echoed in the room \(both.echoedInRoom) times")
-    }
-
-    /// Random editing, through decoding and through the typing lane, of a highlighted entry or
-    /// a secret one: the screen must be the frame pipeline's, styles and all, and, while the
-    /// entry fits, what a fresh layout draws on a clean screen; a secret's characters never reach
-    /// the terminal.
+    /// Random editing of a highlighted entry or a secret one, one to three keys per draw: the
+    /// screen must be the frame pipeline's, styles and all, and, while the entry fits, what a
+    /// fresh layout draws on a clean screen; a secret's characters never reach the terminal.
+    /// Typing at the end must still cost only its own cells, most of the time: the mask's, or
+    /// the characters in their spans' styles.
     @Test(arguments: [(80, 24, false), (20, 6, false), (9, 4, false), (3, 4, false), (41, 3, true), (9, 4, true),
                       (20, 6, true)])
     func randomEditingOfHighlightedOrSecretTextLeavesTheScreenAFramePipelineLeaves(width: Int, height: Int,
@@ -534,17 +489,26 @@ private struct DisplayBeside {
         // the placeholder.
         let telltales = Array("qwxzj".utf8)
         var sawStyledCell = false
-        var checked = 0
+        var appendedAlone = 0
         for step in 0..<800 {
-            if random.next() % 10 < 7 {
-                let run = String((0...(random.next() % 3)).map { _ in Character(UnicodeScalar(UInt8(0x20 + random.next() % 95))) })
-                if !both.typeWithoutPresenting(run, into: &editor, presenting: { Self.presentation($0) }) {
-                    _ = editor.handle(.text(run))
-                    both.draw(Self.presentation(editor))
+            let before = editor.state.text
+            var typed = ""
+            var onlyTyped = true
+            for _ in 0...(random.next() % 3) {
+                if random.next() % 10 < 7 {
+                    let key = String(UnicodeScalar(UInt8(0x20 + random.next() % 95)))
+                    typed += key
+                    _ = editor.handle(.text(key))
+                } else {
+                    onlyTyped = false
+                    _ = editor.handle(others[Int(random.next() % UInt64(others.count))])
                 }
-            } else {
-                _ = editor.handle(others[Int(random.next() % UInt64(others.count))])
-                both.draw(Self.presentation(editor))
+            }
+            let checked = both.written.count
+            let bytes = both.draw(Self.presentation(editor))
+            if onlyTyped && editor.state.text == before + typed
+                && bytes == Array((isSecret ? String(repeating: "•", count: typed.count) : typed).utf8) {
+                appendedAlone += 1
             }
             if editor.state.text.utf8.count > 60 {
                 editor.setText("")
@@ -558,7 +522,6 @@ private struct DisplayBeside {
                 Issue.record("step \(step): \(Character(UnicodeScalar(leak))) reached the terminal")
                 return
             }
-            checked = both.written.count
             let fresh = ScreenHarness.fresh(Self.presentation(editor), width: width, height: height)
             if fresh.cursorRow < height - 1, fresh.line(height - 1).isEmpty, fresh.scrolledOffLines.isEmpty {
                 guard both.screen.grid == fresh.grid else {
@@ -569,127 +532,46 @@ private struct DisplayBeside {
             if !isSecret && (0..<width).contains(where: { both.screen[0, $0].attributes.isBold }) { sawStyledCell = true }
         }
         if !isSecret { #expect(sawStyledCell, "keywords were highlighted") }
-        #expect(both.echoedInRoom == 0, "typed keys were echoed as they came")
-    }
-}
-
-@Suite struct RendererEchoTests {
-    @Test func echoNeedsTheCursorAtTheEndOfItsRow() {
-        var renderer = Renderer()
-        var state = EditorState(text: "abc")
-        var layout = Layout()
-        _ = renderer.render(layout.frame(for: Presentation(state: state), width: 10, height: 3))
-        #expect(renderer.echo(Array("d".utf8)) == Array("d".utf8))
-        state.cursor = TextPosition(line: 0, offset: 1)
-        _ = renderer.render(layout.frame(for: Presentation(state: state), width: 10, height: 3))
-        #expect(renderer.echo(Array("x".utf8)) == nil)
-    }
-
-    @Test func echoTakesOnlyPrintableASCII() {
-        var renderer = Renderer()
-        var layout = Layout()
-        _ = renderer.render(layout.frame(for: Presentation(state: EditorState(text: "abc")), width: 10, height: 3))
-        #expect(renderer.echo(Array("é".utf8)) == nil)
-        #expect(renderer.echo([0x1B]) == nil)
-        #expect(renderer.echo([0x7F]) == nil)
-    }
-
-    @Test func echoNeedsAFrameDrawnBefore() {
-        var renderer = Renderer()
-        #expect(renderer.echo(Array("a".utf8)) == nil)
+        if width > 3 { #expect(appendedAlone > 50, "typing cost only its own cells \(appendedAlone) times") }
     }
 }
 
 @Suite struct EditLogTests {
-    @Test func typingAtTheEndChangesOnlyThatLineFromThere() {
-        var state = EditorState(text: "ab\ncd")
-        let seen = state.revision
-        state.replace(state.endPosition..<state.endPosition, with: "e")
-        state.replace(state.endPosition..<state.endPosition, with: "f")
-        #expect(state.changedOnly(line: state.identity(ofLine: 1), from: 2, since: seen))
-        #expect(!state.changedOnly(line: state.identity(ofLine: 1), from: 3, since: seen))
-        #expect(!state.changedOnly(line: state.identity(ofLine: 0), from: 0, since: seen))
-    }
-
-    @Test func splittingOrJoiningLinesIsNotAChangeWithinALine() {
-        var state = EditorState(text: "ab\ncd")
-        let seen = state.revision
-        state.replace(TextPosition(line: 0, offset: 2)..<TextPosition(line: 1, offset: 0), with: "")
-        #expect(!state.changedOnly(line: state.identity(ofLine: 0), from: 2, since: seen))
-        var split = EditorState(text: "ab")
-        let seenSplit = split.revision
-        split.replace(split.endPosition..<split.endPosition, with: "\n")
-        #expect(!split.changedOnly(line: split.identity(ofLine: 0), from: 2, since: seenSplit))
-    }
-
-    @Test func asciiAddedAtALineEndIsReportedOnlyWhenNothingElseChanged() {
-        func added(_ state: EditorState, at mark: EditorState.LineEnd) -> [UInt8]? {
-            state.withASCIIAdded(at: mark) { Array($0) }
-        }
+    @Test func damageSinceAMarkTellsAppendsFromEverythingElse() {
         var state = EditorState(text: "ab\ncd")
         let mark = state.end(ofLine: 1)
-        #expect(added(state, at: mark) == [])
+        #expect(state.damage(since: mark) == .nothing)
         state.replace(state.endPosition..<state.endPosition, with: "ef")
-        #expect(added(state, at: mark) == Array("ef".utf8))
-        state.replace(state.endPosition..<state.endPosition, with: "é")
-        #expect(added(state, at: mark) == nil, "not ASCII")
+        #expect(state.damage(since: mark) == .appended(line: 1, from: 2))
+        state.replace(TextPosition(line: 1, offset: 3)..<state.endPosition, with: "")
+        #expect(state.damage(since: mark) == .appended(line: 1, from: 2), "an edit after the mark")
 
-        var afterMark = EditorState(text: "ab\u{600}")
-        let markAfterPrepend = afterMark.end(ofLine: 0)
-        afterMark.replace(afterMark.endPosition..<afterMark.endPosition, with: "x")
-        #expect(added(afterMark, at: markAfterPrepend) == nil, "the letter joins the character before it")
-
-        var edited = EditorState(text: "abc")
-        let before = edited.end(ofLine: 0)
-        edited.replace(TextPosition(line: 0, offset: 0)..<TextPosition(line: 0, offset: 1), with: "")
-        edited.replace(edited.endPosition..<edited.endPosition, with: "xy")
-        #expect(added(edited, at: before) == nil, "an edit before the mark")
-        #expect(added(EditorState(text: "abc"), at: before) == nil, "another state")
-    }
-
-    @Test func linesAddedAtTheEndAreReportedOnlyWhenNothingElseChanged() {
-        func typed(_ text: String, into state: inout EditorState) {
-            state.replace(state.endPosition..<state.endPosition, with: text)
-        }
-        var state = EditorState(text: "ab\ncd")
-        let mark = state.end(ofLine: 1)
-        typed("e\nfg", into: &state)
-        typed("\n", into: &state)
-        #expect(state.asciiAdded(atEndSince: mark, limit: 80) == Array("e\nfg\n".utf8))
-        #expect(state.asciiAdded(atEndSince: mark, limit: 5) != nil)
-        #expect(state.asciiAdded(atEndSince: mark, limit: 4) == nil, "more than the limit")
-        #expect(state.asciiAdded(atEndSince: state.end(ofLine: 0), limit: 80) == nil, "not the last line")
-
-        var joined = state
-        joined.replace(TextPosition(line: 2, offset: 2)..<TextPosition(line: 3, offset: 0), with: "")
-        #expect(joined.asciiAdded(atEndSince: mark, limit: 80) == Array("e\nfg".utf8), "a line added and joined again")
-        var above = state
-        above.replace(TextPosition(line: 0, offset: 0)..<TextPosition(line: 0, offset: 0), with: "x")
-        #expect(above.asciiAdded(atEndSince: mark, limit: 80) == nil, "an edit above the mark")
         var before = state
         before.replace(TextPosition(line: 1, offset: 1)..<TextPosition(line: 1, offset: 2), with: "")
-        #expect(before.asciiAdded(atEndSince: mark, limit: 80) == nil, "an edit before the mark on its line")
-        var wide = state
-        typed("中", into: &wide)
-        #expect(wide.asciiAdded(atEndSince: mark, limit: 80) == nil, "not ASCII")
-
-        var afterPrepend = EditorState(text: "ab\u{600}")
-        let markAfterPrepend = afterPrepend.end(ofLine: 0)
-        typed("\nx", into: &afterPrepend)
-        #expect(afterPrepend.asciiAdded(atEndSince: markAfterPrepend, limit: 80) == Array("\nx".utf8),
-                "a new line joins nothing before it")
-        var prependJoin = EditorState(text: "ab\u{600}")
-        let markBeforeJoin = prependJoin.end(ofLine: 0)
-        typed("x\n", into: &prependJoin)
-        #expect(prependJoin.asciiAdded(atEndSince: markBeforeJoin, limit: 80) == nil, "the letter joins the character before it")
+        #expect(before.damage(since: mark) == .other, "an edit before the mark")
+        var above = state
+        above.replace(TextPosition.start..<TextPosition.start, with: "x")
+        #expect(above.damage(since: mark) == .other, "an edit on another line")
+        var broken = state
+        broken.replace(broken.endPosition..<broken.endPosition, with: "\nxy\n")
+        #expect(broken.damage(since: mark) == .appended(line: 1, from: 2), "lines added after the last")
+        broken.replace(TextPosition(line: 2, offset: 0)..<TextPosition(line: 2, offset: 1), with: "")
+        #expect(broken.damage(since: mark) == .appended(line: 1, from: 2), "an edit on a line added since")
+        var inside = EditorState(text: "ab\ncd")
+        let markInside = inside.end(ofLine: 0)
+        inside.replace(TextPosition(line: 0, offset: 2)..<TextPosition(line: 0, offset: 2), with: "x")
+        #expect(inside.damage(since: markInside) == .appended(line: 0, from: 2))
+        inside.replace(TextPosition(line: 0, offset: 3)..<TextPosition(line: 0, offset: 3), with: "\n")
+        #expect(inside.damage(since: markInside) == .other, "a line break in a line that is not the last")
+        #expect(EditorState(text: "ab\ncd").damage(since: mark) == .other, "another state")
     }
 
     @Test func editsOlderThanTheLogAreNotVouchedFor() {
         var state = EditorState(text: "")
-        let seen = state.revision
+        let mark = state.end(ofLine: 0)
         for _ in 0..<(3 * EditorState.editMemory) {
             state.replace(state.endPosition..<state.endPosition, with: "a")
         }
-        #expect(!state.changedOnly(line: state.identity(ofLine: 0), from: 0, since: seen))
+        #expect(state.damage(since: mark) == .other)
     }
 }

@@ -115,4 +115,27 @@ import GhostlineTestSupport
         #expect(run.terminal.contains("ghostline: cannot save history to \(path): Permission denied"))
         #expect(linkStatus(path) == nil)
     }
+
+    // MARK: - --history-size
+
+    @Test(arguments: ["0", "-5", "many", "1e6"])
+    func aHistorySizeThatIsNotACountOfEntriesIsRefused(size: String) throws {
+        let run = try PipedRun.run(ghostlinePath, arguments: ["--history-size", size])
+        #expect(run.status == .exited(2))
+        let message = String(decoding: run.standardError, as: UTF8.self)
+        #expect(message.hasPrefix("ghostline: --history-size needs a number of entries (1 or more) or unlimited, not \(size)\n"))
+    }
+
+    /// Loading is what rewrites a file of more than twice the size, so piped input, which
+    /// loads it without saving, shows the size taken.
+    @Test(arguments: [("10", 10), ("unlimited", 25), ("25", 25)])
+    func theHistorySizeDecidesWhatTheFileKeeps(size: String, lines: Int) throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("history")
+        try writeFile((0..<25).map { "entry \($0)\n" }.joined(), to: path)
+        let run = try PipedRun.run(ghostlinePath, arguments: ["--history", path, "--history-size", size], input: Array("x\n".utf8))
+        #expect(run.status == .exited(0))
+        let kept = String(decoding: PipedRun.read(path), as: UTF8.self).split(separator: "\n")
+        #expect(kept.count == lines && kept.last == "entry 24")
+    }
 }

@@ -77,6 +77,12 @@ public enum Command: Hashable, Sendable {
     case historyPrevious
     /// Replaces the text with the next history entry, or the draft after the newest.
     case historyNext
+    /// Replaces the text with the previous history entry that starts with the text before the
+    /// cursor, keeping the cursor there (readline's `history-search-backward`).
+    case historySearchBackward
+    /// Replaces the text with the next history entry that starts with the text before the
+    /// cursor, or the draft after the newest (readline's `history-search-forward`).
+    case historySearchForward
     /// Starts, or steps to an older match of, incremental reverse history search.
     case reverseSearch
     /// Completes the word at the cursor, listing the candidates on a second press.

@@ -36,22 +36,51 @@ extension Editor {
     mutating func walkHistory(by direction: Int) {
         // A secret entry shows no history, and could not be told from an entry recalled.
         guard !isSecret else { return }
-        let entries = history.entries
-        let current = historyIndex ?? entries.count
+        if historyIndex == nil && direction < 0 { willReadHistory?(&history) }
+        let count = history.count
+        let current = historyIndex ?? count
         let target = current + direction
-        guard target >= 0 && target <= entries.count && target != current else { return }
+        guard target >= 0 && target <= count && target != current else { return }
         if historyIndex == nil { draft = state.text }
-        historyIndex = target == entries.count ? nil : target
-        let text = target == entries.count ? (draft ?? "") : entries[target]
+        historyIndex = target == count ? nil : target
+        let text = target == count ? (draft ?? "") : history[target]
         replace(.start..<state.endPosition, with: text, kind: .other)
         state.cursor = direction < 0 ? TextPosition(line: 0, offset: state.line(0).utf8.count) : state.endPosition
-        if target == entries.count { draft = nil }
+        if target == count { draft = nil }
+    }
+
+    /// Steps to the previous (-1) or next (+1) entry that starts with the text before the
+    /// cursor, leaving the cursor where it is, so that the next step looks for the same prefix:
+    /// readline's `history-search-backward` and `-forward`. Past the newest match the draft
+    /// comes back; before the oldest nothing changes.
+    mutating func searchHistory(byPrefixIn direction: Int) {
+        // As for Up and Down: a secret entry shows no history.
+        guard !isSecret else { return }
+        let cursor = state.cursor
+        let prefix = state.text(in: .start..<cursor)
+        let target: Int?
+        if historyIndex == nil && direction < 0 { willReadHistory?(&history) }
+        if direction < 0 {
+            target = history.indexOfEntry(startingWith: prefix, before: historyIndex ?? history.count)
+            guard target != nil else { return }
+        } else {
+            guard let current = historyIndex else { return }
+            target = history.indexOfEntry(startingWith: prefix, after: current)
+        }
+        if historyIndex == nil { draft = state.text }
+        historyIndex = target
+        let text = target.map { history[$0] } ?? (draft ?? "")
+        replace(.start..<state.endPosition, with: text, kind: .other)
+        // The entry starts with the prefix, so the cursor's place is still just after it; a
+        // draft the cursor was moved in since need not, and then the cursor goes to its end.
+        state.cursor = text.utf8.starts(with: prefix.utf8) ? cursor : state.endPosition
+        if target == nil { draft = nil }
     }
 
     // MARK: - Reverse search
 
     /// The prompt shown while searching, in place of the normal one.
-    public var searchPrompt: String? {
+    package var searchPrompt: String? {
         guard let search else { return nil }
         return "(\(search.failed ? "failed " : "")reverse-i-search)`\(search.query)': "
     }
@@ -107,7 +136,7 @@ extension Editor {
             current.matchIndex = match
             current.failed = false
             search = current
-            let entry = history.entries[match]
+            let entry = history[match]
             if entry != state.text { setText(entry) }
             if let range = entry.firstRange(of: current.query) {
                 let before = entry[..<range.lowerBound]
@@ -162,11 +191,24 @@ extension Editor {
     // MARK: - Suggestions
 
     /// The suffix the inline suggestion would add after the cursor, if any.
-    public var suggestionSuffix: String? {
+    package var suggestionSuffix: String? {
+        suggestedEntry().map { String(Substring($0.entry.utf8.dropFirst($0.textByteCount))) }
+    }
+
+    /// The start of ``suggestionSuffix``: its first `limit` characters at most, so that what is
+    /// drawn per key is bounded by the screen, not by the length of a history entry.
+    func suggestionSuffix(upTo limit: Int) -> String? {
+        guard let (entry, textByteCount) = suggestedEntry() else { return nil }
+        let start = entry.utf8.index(entry.utf8.startIndex, offsetBy: textByteCount)
+        return String(entry[start...].prefix(limit))
+    }
+
+    /// The entry the inline suggestion completes the text to, and the text's length in bytes:
+    /// the suffix is the entry's bytes after it.
+    private func suggestedEntry() -> (entry: String, textByteCount: Int)? {
         guard showsSuggestions, !isSecret, search == nil, !state.isEmpty, state.cursor == state.endPosition else { return nil }
         if suggestion == nil, let memo = suggestionMemo, memo.describes(state, history) {
-            guard let match = memo.match else { return nil }
-            return String(Substring(history.entries[match].utf8.dropFirst(memo.textByteCount)))
+            return memo.match.map { (history.entries[$0], memo.textByteCount) }
         }
         if suggestion == nil {
             let lastLine = state.lineCount - 1
@@ -176,7 +218,7 @@ extension Editor {
         let text = state.text
         guard let full = suggestion?(text) ?? history.suggestion(for: text),
               full.utf8.count > text.utf8.count, Self.isExtension(full, of: text) else { return nil }
-        return String(Substring(full.utf8.dropFirst(text.utf8.count)))
+        return (full, text.utf8.count)
     }
 
     /// Brings ``suggestionMemo`` up to date with the text. When the text only grew by ASCII at
@@ -193,18 +235,14 @@ extension Editor {
         let end = state.end(ofLine: state.lineCount - 1)
         var searchEnd = history.entries.count
         var textByteCount: Int?
-        if let memo = suggestionMemo, memo.isOf(history), memo.end.line == end.line,
-           let added = state.withASCIIAdded(at: memo.end, { [entries = history.entries] added -> (count: Int, continuesMatch: Bool) in
-               // The entries captured by value: a closure reading the editor's history while the
-               // state is read would have the state copied first.
-               (added.count, memo.match.map { Self.entry(entries[$0], continues: memo.textByteCount, with: added) } ?? false)
-           }) {
+        if let memo = suggestionMemo, memo.isOf(history), case .appended(let line, let offset) = state.damage(since: memo.end),
+           line == end.line, let added = Self.asciiAdded(to: state.line(line), from: offset) {
             textByteCount = memo.textByteCount + added.count
             // The match still extends the text: no newer entry can (it would have extended the
             // shorter text too), so it is still the newest, found without reading the text.
-            if added.continuesMatch {
+            if let match = memo.match, Self.entry(history.entries[match], continues: memo.textByteCount, with: added) {
                 suggestionMemo = SuggestionMemo(historyIdentity: history.identity, historyVersion: history.version,
-                                                end: end, textByteCount: memo.textByteCount + added.count, match: memo.match)
+                                                end: end, textByteCount: memo.textByteCount + added.count, match: match)
                 return
             }
             searchEnd = memo.match.map { $0 + 1 } ?? 0
@@ -228,10 +266,20 @@ extension Editor {
                                         end: end, textByteCount: count, match: match)
     }
 
+    /// The bytes of `line` from `offset` on, when they are ASCII after an ASCII byte (or at the
+    /// line's start), so that no `Character` before them changed shape; nil otherwise.
+    static func asciiAdded(to line: String, from offset: Int) -> Substring.UTF8View? {
+        let utf8 = line.utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: offset)
+        if offset > 0 && utf8[utf8.index(before: start)] >= 0x80 { return nil }
+        let added = utf8[start...]
+        return added.allSatisfy { $0 < 0x80 } ? added : nil
+    }
+
     /// True when `entry`, which extended a text of `byteCount` bytes, extends that text with
     /// `added` (ASCII) after it too, and is longer: its next bytes are `added`, and the byte after
     /// them is ASCII, so the text ends on a `Character` boundary of the entry, as it did before.
-    static func entry(_ entry: String, continues byteCount: Int, with added: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func entry(_ entry: String, continues byteCount: Int, with added: Substring.UTF8View) -> Bool {
         let utf8 = entry.utf8
         let newCount = byteCount + added.count
         guard utf8.count > newCount, let last = added.last, last != 0x0D else { return false }
@@ -272,7 +320,7 @@ extension Editor {
     // MARK: - Presentation
 
     /// What to draw for the current state, with the given prompts and placeholder.
-    public func presentation(prompt: StyledText, continuationPrompt: StyledText, placeholder: StyledText?) -> Presentation {
+    package func presentation(prompt: StyledText, continuationPrompt: StyledText, placeholder: StyledText?) -> Presentation {
         var shownPrompt = prompt
         if let searchPrompt { shownPrompt = StyledText(searchPrompt, style: prompt.style) }
         var ghost = placeholder
@@ -282,8 +330,12 @@ extension Editor {
             ghost = StyledText(defaultText, style: style)
         }
         let suggestionStyle = placeholder?.style ?? .placeholder
+        // No more of the suggestion than the screen can hold (a character takes a cell or more):
+        // a history entry of megabytes costs a key no more than a short one.
+        let screenCells = (geometry?.width ?? 80) * (geometry?.height ?? 24)
+        let suggestion = suggestionSuffix(upTo: screenCells).map { StyledText($0, style: suggestionStyle) }
         return Presentation(state: state, prompt: shownPrompt, continuationPrompt: continuationPrompt,
-                            placeholder: ghost, suggestion: suggestionSuffix.map { StyledText($0, style: suggestionStyle) },
+                            placeholder: ghost, suggestion: suggestion,
                             footer: Self.columns(completionListing, width: geometry?.width ?? 80),
                             highlights: isSecret ? nil : highlighter.map { highlights(with: $0) },
                             mask: isSecret ? mask : nil)

@@ -5,50 +5,55 @@
 /// ``presentation(prompt:continuationPrompt:placeholder:)`` and acts on the ``EditorRequest``s
 /// it returns. Every change of text goes through one place, which asks ``shouldChangeText``
 /// first and records the change in ``pendingChanges`` for the app's text-change events.
-public struct Editor {
+package struct Editor {
     /// The text and the cursor.
-    public internal(set) var state: EditorState
+    package internal(set) var state: EditorState
     /// Which command each key performs.
-    public var keyMap: KeyMap
+    package var keyMap: KeyMap
     /// In multi-line mode Enter inserts a line break and Alt-Enter submits.
-    public var isMultiline = false
+    package var isMultiline = false
     /// In multi-line mode, lets Enter submit when it returns true for the text.
-    public var isComplete: ((String) -> Bool)?
+    package var isComplete: ((String) -> Bool)?
     /// Earlier entries, for Up/Down, Ctrl-R and suggestions.
-    public var history: History
+    package var history: History
+    /// Called as a walk through history or a search of it starts (the first Up or prefix
+    /// search from the entry being edited, Ctrl-R), not on the keys within one: it may bring the
+    /// history up to date, with the entries other sessions saved meanwhile, say. It must not
+    /// reach the editor.
+    package var willReadHistory: ((inout History) -> Void)?
     /// Candidates for the word before the cursor, for Tab.
-    public var completion: ((CompletionContext) -> [String])?
+    package var completion: ((CompletionContext) -> [String])?
     /// The full entry to suggest for the text typed so far; by default the newest history
     /// entry that starts with it.
-    public var suggestion: ((String) -> String?)?
+    package var suggestion: ((String) -> String?)?
     /// Whether inline suggestions are shown at all.
-    public var showsSuggestions = true
+    package var showsSuggestions = true
     /// A value submitted when Enter is pressed on an empty entry, shown as ghost text.
-    public var defaultText: String?
+    package var defaultText: String?
     /// Asked before every change of text, with the state as it is before the change; returning
     /// false vetoes it. It runs in the middle of an edit, so it reads the text from the state it
     /// is given, not from the editor.
-    public var shouldChangeText: ((TextChange, EditorState) -> Bool)?
+    package var shouldChangeText: ((TextChange, EditorState) -> Bool)?
     /// Where text starts on screen, so Up and Down can move by rows of wrapped lines.
-    public var geometry: TextGeometry?
+    package var geometry: TextGeometry?
     /// Changes made since the caller last emptied this list, oldest first.
-    public var pendingChanges: [TextChange] = []
+    package var pendingChanges: [TextChange] = []
     /// Whether changes are recorded in ``pendingChanges``. A program with no one to tell of them
     /// turns this off, and a typed key then spends nothing on a record nobody reads.
-    public var recordsChanges = true
+    package var recordsChanges = true
     /// Colours the text: asked for its style spans once per change of the text, and never about
     /// a secret entry.
-    public var highlighter: (any Highlighter)? {
+    package var highlighter: (any Highlighter)? {
         didSet { highlightMemo = HighlightMemo() }
     }
     /// Whether the entry is secret, as a password is: shown as ``mask``, never added to history
     /// or suggested from it, with no history recall, search or completion, and with its kills in
     /// a ring of its own that is dropped when the entry ends.
-    public var isSecret = false {
+    package var isSecret = false {
         didSet { secretKillRing = KillRing() }
     }
     /// What each grapheme cluster of a secret entry is shown as.
-    public var mask = TextMask.bullet
+    package var mask = TextMask.bullet
 
     var killRing = KillRing()
     /// The kills of a secret entry, kept from ``killRing`` so that no yank in another entry
@@ -67,7 +72,7 @@ public struct Editor {
     var draft: String?
     var search: SearchState?
     /// The completion candidates listed below the entry until the next key.
-    public internal(set) var completionListing: [String] = []
+    package internal(set) var completionListing: [String] = []
     /// Where the last search for a suggestion ended; see `updateSuggestionMemo()`.
     var suggestionMemo: SuggestionMemo?
 
@@ -83,8 +88,6 @@ public struct Editor {
         var match: Int?
 
         /// Whether the memo was made for `state` and `history` as they are.
-        // Inlined, so that the state is read in place rather than copied to be passed.
-        @inline(__always)
         func describes(_ state: EditorState, _ history: History) -> Bool {
             end.revision == state.revision && end.generation == state.generation && isOf(history)
         }
@@ -136,21 +139,19 @@ public struct Editor {
     static let longestTypedRun = 256
 
     /// Creates an editor holding `text`, cursor at its end.
-    public init(text: String = "", keyMap: KeyMap = .standard, history: History = History()) {
+    package init(text: String = "", keyMap: KeyMap = .standard, history: History = History()) {
         state = EditorState(text: text)
         self.keyMap = keyMap
         self.history = history
     }
 
     /// True while Ctrl-R search is active.
-    public var isSearching: Bool { search != nil }
+    package var isSearching: Bool { search != nil }
 
     // MARK: - Events
 
     /// Applies one key event; returns a request when the program has to act.
-    public mutating func handle(_ event: KeyEvent) -> EditorRequest? {
-        // Commands read the text: bytes typed apart are joined once, not put together per read.
-        state.settleTypedBytes()
+    package mutating func handle(_ event: KeyEvent) -> EditorRequest? {
         defer { updateSuggestionMemo() }
         return apply(event)
     }
@@ -190,8 +191,7 @@ public struct Editor {
     }
 
     /// Performs a command as if its key had been pressed.
-    public mutating func perform(_ command: Command) -> EditorRequest? {
-        state.settleTypedBytes()
+    package mutating func perform(_ command: Command) -> EditorRequest? {
         return perform(command, kind: command.isTyping ? .typing : .other)
     }
 
@@ -263,9 +263,14 @@ public struct Editor {
 
         case .historyPrevious: walkHistory(by: -1)
         case .historyNext: walkHistory(by: 1)
+        case .historySearchBackward: searchHistory(byPrefixIn: -1)
+        case .historySearchForward: searchHistory(byPrefixIn: 1)
         case .reverseSearch:
             // A search shows history entries, and its query is typed in the clear.
-            if !isSecret { search = SearchState(originalText: state.text, originalCursor: cursor) }
+            if !isSecret {
+                willReadHistory?(&history)
+                search = SearchState(originalText: state.text, originalCursor: cursor)
+            }
         case .complete:
             if state.isEmpty, let defaultText {
                 replace(cursor..<cursor, with: defaultText, kind: .other)
@@ -291,18 +296,18 @@ public struct Editor {
 
     /// Replaces the whole text, as an app does programmatically; the change is reported like
     /// any other and can be undone.
-    public mutating func setText(_ text: String) {
+    package mutating func setText(_ text: String) {
         replace(.start..<state.endPosition, with: text, kind: .other)
         state.cursor = state.endPosition
     }
 
     /// Moves the cursor.
-    public mutating func setCursor(_ position: TextPosition) {
+    package mutating func setCursor(_ position: TextPosition) {
         state.cursor = position
     }
 
     /// Forgets the entry and the per-entry memory (undo, history walk) for the next one.
-    public mutating func startNewEntry(text: String = "") {
+    package mutating func startNewEntry(text: String = "") {
         claimHighlightMemo()
         state = EditorState(text: text)
         secretKillRing = KillRing()

@@ -1,6 +1,6 @@
 /// What the editor asks of the program that runs it after a key: the edit is over, or something
 /// outside the text has to happen.
-public enum EditorRequest: Hashable, Sendable {
+package enum EditorRequest: Hashable, Sendable {
     /// The entry was submitted.
     case submit(String)
     /// Input ended (Ctrl-D on an empty entry).
@@ -31,18 +31,21 @@ public struct CompletionContext: Hashable, Sendable {
 
 /// The columns that up and down movement counts in: the terminal width and where text starts
 /// on first and following lines.
-public struct TextGeometry: Hashable, Sendable {
+package struct TextGeometry: Hashable, Sendable {
     /// The terminal width.
-    public var width: Int
+    package var width: Int
     /// The column the first line's text starts at (the prompt's width).
-    public var firstLineStart: Int
+    package var firstLineStart: Int
     /// The column later lines' text starts at (the continuation prompt's width).
-    public var otherLinesStart: Int
+    package var otherLinesStart: Int
+    /// The terminal height: with the width, it bounds how much of a suggestion can show.
+    package var height: Int
 
     /// Creates a geometry.
-    public init(width: Int, firstLineStart: Int, otherLinesStart: Int) {
+    package init(width: Int, firstLineStart: Int, otherLinesStart: Int, height: Int = 24) {
         self.width = max(1, width)
         self.firstLineStart = firstLineStart
         self.otherLinesStart = otherLinesStart
+        self.height = max(1, height)
     }
 }

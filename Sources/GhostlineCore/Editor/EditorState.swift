@@ -3,70 +3,22 @@
 ///
 /// Text is kept as an array of logical lines (split at `\n` bytes). Each line carries an identity
 /// that survives edits to it, so layout can cache per line and re-lay only what changed.
-public struct EditorState: Sendable {
+package struct EditorState: Sendable {
     struct Line: Sendable {
-        /// The line's text but for `typed`.
-        private var settled: String
-        /// Printable ASCII typed at the line's end since it last changed any other way. A key
-        /// adds a byte here rather than to `settled`: appending to a `String` runs through a dozen
-        /// of the standard library's functions on as many pages of code, which is most of what a
-        /// typed key would touch. Joined to `settled` by `settle()` and by any other change.
-        private var typed: [UInt8] = []
+        var text: String
         let identity: UInt64
         /// The revision of the newest edit to the line, so that a line untouched since a
         /// revision is known without reading the edit log.
         var revision: UInt64
 
-        init(text: String, identity: UInt64, revision: UInt64) {
-            settled = text
-            self.identity = identity
-            self.revision = revision
-        }
-
-        /// The whole line. Read while typed bytes are kept apart, it is put together (a copy);
-        /// changed, they are joined first, so every edit works on one string as before.
-        var text: String {
-            get { typed.isEmpty ? settled : settled + String(decoding: typed, as: UTF8.self) }
-            _modify {
-                settle()
-                yield &settled
-            }
-        }
-
         /// The line's length in UTF-8 bytes.
-        var byteCount: Int { settled.utf8.count + typed.count }
+        var byteCount: Int { text.utf8.count }
 
         /// The UTF-8 byte at `offset`, which must be inside the line.
         func byte(at offset: Int) -> UInt8 {
-            let settledCount = settled.utf8.count
-            if offset >= settledCount { return typed[offset - settledCount] }
-            return settled.utf8[settled.utf8.index(settled.utf8.startIndex, offsetBy: offset)]
-        }
-
-        /// Calls `body` with the bytes from `offset` to the end when they are all typed bytes kept
-        /// apart (printable ASCII); nil, without calling it, when some are in the string.
-        func withTypedBytes<Result>(from offset: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
-            let settledCount = settled.utf8.count
-            guard offset >= settledCount, !typed.isEmpty else { return nil }
-            return typed.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[(offset - settledCount)...])) }
-        }
-
-        /// Adds printable ASCII `byte` at the end, kept apart until the line changes otherwise.
-        @inline(__always)
-        mutating func type(_ byte: UInt8) {
-            typed.append(byte)
-        }
-
-        /// Joins the typed bytes to the rest of the line.
-        mutating func settle() {
-            guard !typed.isEmpty else { return }
-            settled.append(String(decoding: typed, as: UTF8.self))
-            typed.removeAll(keepingCapacity: true)
+            text.utf8[text.utf8.index(text.utf8.startIndex, offsetBy: offset)]
         }
     }
-
-    /// The line whose typed bytes are kept apart, if any (see `Line.typed`).
-    private var lineWithTypedBytes: Int?
 
     /// Where one edit began: the line (by identity) and the first UTF-8 offset it changed.
     struct LineEdit: Sendable {
@@ -90,10 +42,9 @@ public struct EditorState: Sendable {
     static let editMemory = 256
 
     /// Where the cursor is; always on a `Character` boundary of an existing line.
-    public var cursor: TextPosition {
+    package var cursor: TextPosition {
         get { boundedCursor }
         set {
-            settleTypedBytes()
             boundedCursor = characterBoundary(atOrAfter: clamped(newValue))
         }
     }
@@ -101,7 +52,7 @@ public struct EditorState: Sendable {
     private var boundedCursor: TextPosition
 
     /// Creates a state holding `text`, with the cursor at its end.
-    public init(text: String = "") {
+    package init(text: String = "") {
         storage = []
         nextIdentity = 0
         boundedCursor = .start
@@ -117,7 +68,7 @@ public struct EditorState: Sendable {
     // MARK: - Queries
 
     /// The whole text, lines joined by `\n`.
-    public var text: String {
+    package var text: String {
         if storage.count == 1 { return storage[0].text }
         var result = ""
         result.reserveCapacity(storage.reduce(storage.count) { $0 + $1.byteCount })
@@ -129,31 +80,27 @@ public struct EditorState: Sendable {
     }
 
     /// True when there is no text at all.
-    // Inlined: a typed key asks it, and as a call it sat on a page of code of its own.
-    @inline(__always)
-    public var isEmpty: Bool { storage.count == 1 && storage[0].byteCount == 0 }
+    package var isEmpty: Bool { storage.count == 1 && storage[0].byteCount == 0 }
 
     /// The number of logical lines (at least 1).
-    public var lineCount: Int { storage.count }
+    package var lineCount: Int { storage.count }
 
     /// The text of logical line `index`, without its `\n`.
-    public func line(_ index: Int) -> String { storage[index].text }
+    package func line(_ index: Int) -> String { storage[index].text }
 
-    /// The length of logical line `index` in UTF-8 bytes, read in place.
-    // Inlined: a key asks it once, and as a call it sat on a page of code of its own.
-    @inline(__always)
+    /// The length of logical line `index` in UTF-8 bytes.
     func byteCount(ofLine index: Int) -> Int { storage[index].byteCount }
 
     /// The identity of logical line `index`; it stays the same while the line is edited.
     func identity(ofLine index: Int) -> UInt64 { storage[index].identity }
 
     /// The end of the text.
-    public var endPosition: TextPosition {
+    package var endPosition: TextPosition {
         TextPosition(line: storage.count - 1, offset: storage[storage.count - 1].byteCount)
     }
 
     /// The text between two positions.
-    public func text(in range: Range<TextPosition>) -> String {
+    package func text(in range: Range<TextPosition>) -> String {
         let lower = range.lowerBound, upper = range.upperBound
         if lower.line == upper.line {
             return String(slice(of: lower.line, from: lower.offset, to: upper.offset))
@@ -180,21 +127,21 @@ public struct EditorState: Sendable {
     }
 
     /// The `Character` just before `position` on its line, if any.
-    public func character(before position: TextPosition) -> Character? {
+    package func character(before position: TextPosition) -> Character? {
         guard position.offset > 0 else { return nil }
         let text = storage[position.line].text
         return text[text.index(before: Self.index(in: text, at: position.offset))]
     }
 
     /// The `Character` at `position` on its line, if any.
-    public func character(at position: TextPosition) -> Character? {
+    package func character(at position: TextPosition) -> Character? {
         let text = storage[position.line].text
         guard position.offset < text.utf8.count else { return nil }
         return text[Self.index(in: text, at: position.offset)]
     }
 
     /// The position one `Character` before `position`, crossing to the previous line's end.
-    public func position(before position: TextPosition) -> TextPosition {
+    package func position(before position: TextPosition) -> TextPosition {
         if position.offset == 0 {
             guard position.line > 0 else { return position }
             return TextPosition(line: position.line - 1, offset: storage[position.line - 1].byteCount)
@@ -205,7 +152,7 @@ public struct EditorState: Sendable {
     }
 
     /// The position one `Character` after `position`, crossing to the next line's start.
-    public func position(after position: TextPosition) -> TextPosition {
+    package func position(after position: TextPosition) -> TextPosition {
         let text = storage[position.line].text
         if position.offset >= text.utf8.count {
             guard position.line + 1 < storage.count else { return position }
@@ -221,8 +168,7 @@ public struct EditorState: Sendable {
     /// occupies. The cursor is left where it was if before the range, and shifted if after it;
     /// callers set it explicitly when they want it elsewhere.
     @discardableResult
-    public mutating func replace(_ range: Range<TextPosition>, with replacement: String) -> Range<TextPosition> {
-        settleTypedBytes()
+    package mutating func replace(_ range: Range<TextPosition>, with replacement: String) -> Range<TextPosition> {
         let insertion = range.lowerBound
         let breaksLine = Self.hasLineBreak(replacement)
         if !breaksLine, insertion == range.upperBound, insertion.line >= 0, insertion.line < storage.count,
@@ -268,34 +214,9 @@ public struct EditorState: Sendable {
         return lower..<end
     }
 
-    /// Types printable ASCII `byte` at the cursor, which must end its line: what
-    /// ``replace(_:with:)`` does there, without the checks the caller has made, and with the
-    /// byte kept apart from the line's string until the line changes otherwise.
-    @inline(__always)
-    mutating func typeAtLineEnd(_ byte: UInt8) -> Range<TextPosition> {
-        let line = boundedCursor.line
-        if lineWithTypedBytes != line {
-            settleTypedBytes()
-            lineWithTypedBytes = line
-        }
-        let start = storage[line].byteCount
-        logEdit(ofLine: line, at: start, isWithinLine: true)
-        storage[line].type(byte)
-        return finishAppending(toLine: line, from: start, count: 1)
-    }
-
-    /// Joins bytes typed by ``typeAtLineEnd(_:)`` to their line's string. Reading the state
-    /// gives the same text either way; read after this, a line is not put together per read.
-    mutating func settleTypedBytes() {
-        guard let line = lineWithTypedBytes else { return }
-        lineWithTypedBytes = nil
-        storage[line].settle()
-    }
-
     /// Text without a line break added at the end of a line: typing, the commonest edit of all,
     /// with nothing to clamp, find or split. A cursor at that end moves with the text; anywhere
     /// else it stays.
-    @inline(__always)
     private mutating func append(_ text: String, toLine line: Int) -> Range<TextPosition> {
         let start = storage[line].byteCount
         logEdit(ofLine: line, at: start, isWithinLine: true)
@@ -307,7 +228,6 @@ public struct EditorState: Sendable {
     /// How adding `count` bytes at `offset`, the end of `line`, ends: the line marked with the
     /// edit's revision, a cursor at that end moved with the text (a line's end is a boundary, so
     /// it is stored as it is), the range the bytes now occupy returned.
-    @inline(__always)
     private mutating func finishAppending(toLine line: Int, from offset: Int, count: Int) -> Range<TextPosition> {
         storage[line].revision = revision
         let start = TextPosition(line: line, offset: offset), end = TextPosition(line: line, offset: offset + count)
@@ -316,7 +236,6 @@ public struct EditorState: Sendable {
     }
 
     /// Counts an edit and records where it began in the log.
-    @inline(__always)
     private mutating func logEdit(ofLine line: Int, at offset: Int, isWithinLine: Bool) {
         revision += 1
         recentEdits.append(LineEdit(identity: storage[line].identity, offset: offset, revision: revision,
@@ -343,21 +262,8 @@ public struct EditorState: Sendable {
         return .some(first)
     }
 
-    /// True when every edit after `seenRevision` stayed within the line with `identity`, at or
-    /// after `offset`: the bytes before `offset` and every other line are as they were then.
-    /// False also when the edits are too old to tell.
-    func changedOnly(line identity: UInt64, from offset: Int, since seenRevision: UInt64) -> Bool {
-        if seenRevision == revision { return true }
-        guard seenRevision < revision, !recentEdits.isEmpty, recentEdits[0].revision <= seenRevision + 1 else { return false }
-        for edit in recentEdits.reversed() {
-            if edit.revision <= seenRevision { break }
-            guard edit.identity == identity, edit.isWithinLine, edit.offset >= offset else { return false }
-        }
-        return true
-    }
-
-    /// Where a line ended at one revision of a state: a mark to learn later whether text was only
-    /// added there since.
+    /// Where a line ended at one revision of a state: a mark to learn later, with
+    /// ``damage(since:)``, what changed since.
     struct LineEnd: Sendable {
         let generation: UInt64
         let revision: UInt64
@@ -377,96 +283,38 @@ public struct EditorState: Sendable {
                 firstNewIdentity: nextIdentity)
     }
 
-    /// Calls `body` with the bytes added at `mark` since it was taken, when that is all that
-    /// changed and they are ASCII after an ASCII byte (or at the line's start), so that no
-    /// `Character` before them changed shape; nil, without calling it, when any edit since
-    /// reached before the mark or out of its line, when the line is another one or the edits are
-    /// too old to tell.
-    func withASCIIAdded<Result>(at mark: LineEnd, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
-        guard mark.generation == generation, mark.line < storage.count, storage[mark.line].identity == mark.identity,
-              changedOnly(line: mark.identity, from: mark.byteCount, since: mark.revision) else { return nil }
-        let line = storage[mark.line]
-        guard line.byteCount >= mark.byteCount, mark.byteCount == 0 || line.byte(at: mark.byteCount - 1) < 0x80 else {
-            return nil
-        }
-        // Bytes typed since, still kept apart from the line's string, are read where they are;
-        // otherwise the line's bytes in place, without a copy or a walk through String's views:
-        // a line that was edited is a native string, whose bytes are contiguous.
-        if let result = line.withTypedBytes(from: mark.byteCount, body) { return result }
-        let result = line.text.utf8.withContiguousStorageIfAvailable { utf8 -> Result? in
-            let added = UnsafeBufferPointer(rebasing: utf8[mark.byteCount...])
-            for byte in added where byte >= 0x80 { return nil }
-            return body(added)
-        }
-        return result ?? nil
+    /// What changed in the text since a mark was taken at the end of a line.
+    enum Damage: Equatable, Sendable {
+        /// No edit since.
+        case nothing
+        /// Every edit since was at or after `offset` of `line`, where the mark was: the text
+        /// before it is as it was, and what follows it is new. The edits stayed within the line,
+        /// unless it was the text's last: then the lines after it are new too. Whether the new
+        /// text joins the character before `offset` is not told.
+        case appended(line: Int, from: Int)
+        /// Anything else, or edits too old for the log to tell.
+        case other
     }
 
-    /// True when the edits since `seenRevision` did nothing but add `typed` at `offset` of the
-    /// line with `identity`, where the cursor now ends that line: the check for an echo of keys
-    /// typed at a line's end, asked without reading more of the text than the typed bytes.
-    func hasOnlyAdded(_ typed: UnsafeBufferPointer<UInt8>, toLine identity: UInt64, at offset: Int,
-                      since seenRevision: UInt64) -> Bool {
-        let cursor = boundedCursor
-        guard cursor.line < storage.count, storage[cursor.line].identity == identity, cursor.offset == offset + typed.count,
-              changedOnly(line: identity, from: offset, since: seenRevision) else { return false }
-        // The line's bytes where they are: an edited line is a native string, whose bytes are
-        // contiguous, read without String's index checks.
-        let matches = storage[cursor.line].text.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
-            guard utf8.count == cursor.offset else { return false }
-            for index in typed.indices where utf8[offset + index] != typed[index] { return false }
-            return true
+    /// What changed since `mark` was taken, read from the edit log.
+    func damage(since mark: LineEnd) -> Damage {
+        guard mark.generation == generation, mark.line < storage.count, storage[mark.line].identity == mark.identity
+        else { return .other }
+        if mark.revision == revision { return .nothing }
+        guard mark.revision < revision, let oldest = recentEdits.first, oldest.revision <= mark.revision + 1 else {
+            return .other
         }
-        return matches ?? false
-    }
-
-    /// The last byte of line `index`; nil when the line is empty.
-    func lastByte(ofLine index: Int) -> UInt8? {
-        let utf8 = storage[index].text.utf8
-        return utf8.isEmpty ? nil : utf8[utf8.index(before: utf8.endIndex)]
-    }
-
-    /// The bytes added at the end of the text since `mark` was taken at the end of its last line,
-    /// lines joined by `\n`, when that is all that changed: the edits since stayed at or after the
-    /// mark or on lines made since, and the bytes added to the mark's line are ASCII after an
-    /// ASCII byte (or at the line's start), so that no `Character` before them changed shape.
-    /// Nil when the text changed otherwise, the mark is of another state or not at the end, the
-    /// added lines hold what is not ASCII, more than `limit` bytes were added or the edits are
-    /// too old to tell.
-    ///
-    /// This is what typing lines at the end of a multi-line entry does, one line break at a time.
-    func asciiAdded(atEndSince mark: LineEnd, limit: Int) -> [UInt8]? {
-        guard mark.generation == generation, mark.isLastLine, mark.line < storage.count,
-              storage[mark.line].identity == mark.identity else { return nil }
-        if mark.revision != revision {
-            guard mark.revision < revision, let oldest = recentEdits.first, oldest.revision <= mark.revision + 1 else { return nil }
-            for edit in recentEdits.reversed() {
-                if edit.revision <= mark.revision { break }
-                // An edit is logged on the line it starts in, so one that reached before the mark
-                // is logged on the mark's line before it or on a line above.
-                let isAfterMark = edit.identity == mark.identity ? edit.offset >= mark.byteCount
-                    : edit.identity >= mark.firstNewIdentity
-                guard isAfterMark else { return nil }
-            }
+        for edit in recentEdits.reversed() {
+            if edit.revision <= mark.revision { break }
+            // An edit is logged on the line it starts in: one that reached before the mark is
+            // logged on the mark's line before it, or on a line above.
+            let isAfterMark = edit.identity == mark.identity
+                ? edit.offset >= mark.byteCount && (edit.isWithinLine || mark.isLastLine)
+                : mark.isLastLine && edit.identity >= mark.firstNewIdentity
+            guard isAfterMark else { return .other }
         }
-        var added: [UInt8] = []
-        for index in mark.line..<storage.count {
-            let line = storage[index]
-            let start = index == mark.line ? mark.byteCount : 0
-            if index > mark.line {
-                guard line.identity >= mark.firstNewIdentity, added.count < limit else { return nil }
-                added.append(0x0A)
-            }
-            let isASCII = line.text.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
-                guard utf8.count >= start else { return false }
-                if index == mark.line && utf8.count > start && start > 0 && utf8[start - 1] >= 0x80 { return false }
-                let tail = utf8[start...]
-                guard added.count + tail.count <= limit, tail.allSatisfy({ $0 < 0x80 }) else { return false }
-                added.append(contentsOf: tail)
-                return true
-            }
-            guard isASCII == true else { return nil }
-        }
-        return added
+        guard storage[mark.line].byteCount >= mark.byteCount else { return .other }
+        return .appended(line: mark.line, from: mark.byteCount)
     }
 
     // MARK: - Helpers

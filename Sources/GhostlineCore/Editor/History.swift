@@ -1,36 +1,174 @@
-/// Earlier entries, newest last, and a walk through them with Up and Down.
+/// Earlier entries, newest last: what Up and Down walk through, Ctrl-R searches and inline
+/// suggestions come from.
+///
+/// The entries are kept as one buffer of UTF-8 bytes (see `HistoryStorage`), so a history of a
+/// million entries loads in a few milliseconds and costs little more than its bytes. Searches
+/// compare bytes, and prefix lookups go through an index of the entries' first two bytes, so
+/// neither makes a `String` of an entry it passes over.
 ///
 /// Pure: loading and saving the history file is the façade's job.
 public struct History: Sendable {
-    /// The entries, oldest first.
-    public private(set) var entries: [String] = []
-    /// How many entries are kept; the oldest go first.
-    public var capacity: Int
+    /// What happens to entries as they are added, named after bash's `HISTCONTROL`.
+    public struct Options: OptionSet, Sendable {
+        public let rawValue: Int
+
+        /// Creates options from their raw bits.
+        public init(rawValue: Int) {
+            self.rawValue = rawValue
+        }
+
+        /// An entry starting with a space is not kept (`HISTCONTROL=ignorespace`): a way to
+        /// run a command without leaving it in history.
+        public static let ignoreSpace = Options(rawValue: 1 << 0)
+        /// Adding an entry removes the older entries equal to it (`HISTCONTROL=erasedups`), so
+        /// each command is in history once, where it was last used.
+        public static let eraseDuplicates = Options(rawValue: 1 << 1)
+    }
+
+    /// The capacity a history has unless the app sets one: a million entries, more than years
+    /// of daily use leave (readline's users keep 50,000 to 1,000,000), so nobody meets it by
+    /// accident, and still a bound: a million entries of typical length take about 50 MB.
+    public static let defaultCapacity = 1_000_000
+    /// A capacity that keeps every entry.
+    public static let unlimited = Int.max
+
+    /// How many entries are kept; when there are more, the oldest go first. At least 1.
+    public var capacity: Int {
+        didSet {
+            capacity = max(1, capacity)
+            dropOldestBeyondCapacity()
+        }
+    }
+    /// What happens to entries as they are added.
+    public var options: Options
     /// The UTF-8 length of the longest entry ever added: text at least this long has no
     /// suggestion, which spares joining a big multi-line buffer on every keystroke.
     public private(set) var longestEntryByteCount = 0
     /// Tells this history's versions from another's: an editor that remembers where a search
     /// stopped checks it is still the same entries.
     let identity = UInt64.random(in: 0...UInt64.max)
-    /// Counts additions.
+    /// Counts changes: additions and removals.
     private(set) var version: UInt64 = 0
 
-    /// Creates a history from earlier entries.
-    public init(entries: [String] = [], capacity: Int = 1_000) {
-        self.capacity = max(1, capacity)
-        for entry in entries { add(entry) }
+    private var storage: HistoryStorage
+    private var index: HistoryPrefixIndex
+    private var byteFrequencies: ByteFrequencies
+
+    /// Creates a history from earlier entries, oldest first. Blank entries and a repeat of the
+    /// entry before are skipped; the newest `capacity` are kept. The `options` apply to entries
+    /// added later, as they would to a history file's entries.
+    public init(entries: [String] = [], capacity: Int = History.defaultCapacity, options: Options = []) {
+        var storage = HistoryStorage()
+        var longest = 0
+        for entry in entries where !Self.isBlank(entry) {
+            var entry = entry
+            entry.withUTF8 { bytes in
+                guard storage.count == 0 || !storage.entry(atSlot: storage.endSlot - 1, equals: bytes) else {
+                    return
+                }
+                storage.append(bytes)
+                longest = max(longest, bytes.count)
+            }
+        }
+        self.init(storage: storage, capacity: capacity, options: options, longestEntryByteCount: longest)
     }
 
-    /// Adds a submitted entry, skipping blank entries and a repeat of the newest one.
-    /// Returns whether it was added.
+    /// Creates a history of entries already stored, keeping the newest `capacity`;
+    /// `bucketKeys`, when given, are the entries' keys in the prefix index, oldest first.
+    init(storage: HistoryStorage, bucketKeys: [UInt32]? = nil, capacity: Int, options: Options, longestEntryByteCount: Int) {
+        self.storage = storage
+        self.capacity = max(1, capacity)
+        self.options = options
+        self.longestEntryByteCount = longestEntryByteCount
+        _ = self.storage.dropOldest(max(0, storage.count - self.capacity))
+        index = HistoryPrefixIndex(self.storage, keys: bucketKeys?.suffix(self.storage.count))
+        byteFrequencies = ByteFrequencies(sampling: self.storage.bytes, in: self.storage.liveBytes)
+    }
+
+    /// Builds the index again, and samples the bytes again, after entries moved or were added.
+    private mutating func reindex() {
+        index = HistoryPrefixIndex(storage)
+        byteFrequencies = ByteFrequencies(sampling: storage.bytes, in: storage.liveBytes)
+    }
+
+    // MARK: - Entries
+
+    /// How many entries there are.
+    public var count: Int { storage.count }
+
+    /// The entry at `index` (0 is the oldest), made into a `String` when asked for.
+    public subscript(index: Int) -> String {
+        precondition(index >= 0 && index < count, "History index out of range")
+        return storage.string(atSlot: storage.firstSlot + index)
+    }
+
+    /// The newest entry.
+    public var last: String? { count == 0 ? nil : self[count - 1] }
+
+    /// The entries, oldest first, each made into a `String` when it is read.
+    public var entries: Entries { Entries(history: self) }
+
+    /// The entries of a ``History`` as a collection, oldest first. It shares the history's
+    /// storage, so making one copies nothing.
+    public struct Entries: RandomAccessCollection, Sendable {
+        let history: History
+
+        /// The oldest entry's index, 0.
+        public var startIndex: Int { 0 }
+        /// The number of entries.
+        public var endIndex: Int { history.count }
+        /// The entry at `position`.
+        public subscript(position: Int) -> String { history[position] }
+
+        /// True when `entries` holds the same strings as `list`, in the same order.
+        public static func == <List: Sequence<String>>(entries: Entries, list: List) -> Bool {
+            entries.elementsEqual(list)
+        }
+    }
+
+    // MARK: - Adding
+
+    /// Adds a submitted entry, skipping blank entries, a repeat of the newest one and, with
+    /// ``Options/ignoreSpace``, one starting with a space. With ``Options/eraseDuplicates``,
+    /// older entries equal to it are removed. Returns whether it was added.
     @discardableResult
     public mutating func add(_ entry: String) -> Bool {
-        guard !Self.isBlank(entry), entry != entries.last else { return false }
-        entries.append(entry)
+        var entry = entry
+        guard isKept(entry) else { return false }
+        return entry.withUTF8 { bytes in
+            if count > 0 && storage.entry(atSlot: storage.endSlot - 1, equals: bytes) { return false }
+            if options.contains(.eraseDuplicates) { removeEntries(equalTo: bytes) }
+            storage.append(bytes)
+            version += 1
+            longestEntryByteCount = max(longestEntryByteCount, bytes.count)
+            dropOldestBeyondCapacity()
+            if index.isStale(for: storage) { reindex() }
+            return true
+        }
+    }
+
+    /// Whether an entry like `entry` is kept at all: it is not blank and, with
+    /// ``Options/ignoreSpace``, does not start with a space. A history file appends only such
+    /// entries, so that what the options hide stays out of the file too.
+    public func isKept(_ entry: String) -> Bool {
+        !Self.isBlank(entry) && !(options.contains(.ignoreSpace) && entry.utf8.first == 0x20)
+    }
+
+    private mutating func removeEntries(equalTo bytes: UnsafeBufferPointer<UInt8>) {
+        var end = storage.endSlot
+        while let slot = index.newestSlot(startingWith: bytes, in: storage.firstSlot..<end, of: storage,
+                                          where: { storage.range(ofSlot: $0).count == bytes.count }) {
+            index.remove(slot: slot, firstBytes: bytes)
+            storage.remove(slot: slot)
+            version += 1
+            end = slot
+        }
+    }
+
+    private mutating func dropOldestBeyondCapacity() {
+        guard storage.count > capacity else { return }
         version += 1
-        longestEntryByteCount = max(longestEntryByteCount, entry.utf8.count)
-        if entries.count > capacity { entries.removeFirst(entries.count - capacity) }
-        return true
+        if storage.dropOldest(storage.count - capacity) { reindex() }
     }
 
     /// True when `entry` is empty or only whitespace. A printable ASCII byte settles it at once,
@@ -40,26 +178,98 @@ public struct History: Sendable {
         return entry.allSatisfy(\.isWhitespace)
     }
 
+    // MARK: - Prefixes
+
     /// The newest entry that starts with `prefix` and is longer than it: the inline suggestion.
     public func suggestion(for prefix: String) -> String? {
-        indexOfSuggestion(for: prefix, before: entries.count).map { entries[$0] }
+        indexOfSuggestion(for: prefix, before: count).map { self[$0] }
     }
 
     /// The index of the newest entry before `end` that ``suggestion(for:)`` would give.
+    ///
+    /// Byte for byte as well as by `Character`: the suggestion is shown as the bytes after the
+    /// typed text, which a canonically equal but differently encoded entry does not have.
     func indexOfSuggestion(for prefix: String, before end: Int) -> Int? {
-        guard !prefix.isEmpty else { return nil }
-        let prefixCount = prefix.utf8.count
-        // Byte for byte as well as by `Character`: the suggestion is shown as the bytes after
-        // the typed text, which a canonically equal but differently encoded entry does not have.
-        return entries[..<min(end, entries.count)].lastIndex {
-            $0.utf8.count > prefixCount && $0.utf8.starts(with: prefix.utf8) && $0.hasPrefix(prefix)
+        var prefix = prefix
+        return prefix.withUTF8 { prefix in
+            newestIndex(startingWith: prefix, before: end, longerThanPrefix: true)
         }
     }
 
-    /// The index of the newest entry before `index` (or before the end) that contains `query`.
+    /// The index of the newest entry before `index` that starts with `prefix` (at a `Character`
+    /// boundary of the entry), as readline's `history-search-backward` finds it. An empty
+    /// prefix matches every entry.
+    public func indexOfEntry(startingWith prefix: String, before index: Int) -> Int? {
+        var prefix = prefix
+        return prefix.withUTF8 { prefix in
+            guard !prefix.isEmpty else { return min(index, count) > 0 ? min(index, count) - 1 : nil }
+            return newestIndex(startingWith: prefix, before: index, longerThanPrefix: false)
+        }
+    }
+
+    /// The index of the oldest entry after `index` that starts with `prefix`, as readline's
+    /// `history-search-forward` finds it. An empty prefix matches every entry.
+    public func indexOfEntry(startingWith prefix: String, after index: Int) -> Int? {
+        var prefix = prefix
+        return prefix.withUTF8 { prefix in
+            let start = max(0, index + 1)
+            guard !prefix.isEmpty else { return start < count ? start : nil }
+            guard start < count else { return nil }
+            let first = storage.firstSlot
+            return self.index.oldestSlot(startingWith: prefix, in: (first + start)..<storage.endSlot, of: storage) {
+                isBoundary(inSlot: $0, at: prefix.count)
+            }.map { $0 - first }
+        }
+    }
+
+    private func newestIndex(startingWith prefix: UnsafeBufferPointer<UInt8>, before end: Int, longerThanPrefix: Bool) -> Int? {
+        let end = min(end, count)
+        guard !prefix.isEmpty, end > 0 else { return nil }
+        let first = storage.firstSlot
+        return index.newestSlot(startingWith: prefix, in: first..<(first + end), of: storage) { slot in
+            (!longerThanPrefix || storage.range(ofSlot: slot).count > prefix.count) && isBoundary(inSlot: slot, at: prefix.count)
+        }.map { $0 - first }
+    }
+
+    private func isBoundary(inSlot slot: Int, at offset: Int) -> Bool {
+        storage.bytes.withUnsafeBufferPointer { bytes in
+            GraphemeBoundary.isBoundary(UnsafeBufferPointer(rebasing: bytes[storage.range(ofSlot: slot)]), at: offset)
+        }
+    }
+
+    // MARK: - Search
+
+    /// The index of the newest entry before `index` (or before the end) that contains `query`
+    /// (every entry contains an empty query).
+    ///
+    /// The query's bytes are searched for in the entries' bytes, newest first, stopping at the
+    /// first entry where they start and end on `Character` boundaries: the entries
+    /// `String.contains` finds, except one that holds the query only in another encoding of
+    /// the same characters (a precomposed "é" for a decomposed one).
     public func indexOfMatch(for query: String, before index: Int?) -> Int? {
-        let end = min(index ?? entries.count, entries.count)
+        let end = min(index ?? count, count)
         guard end > 0 else { return nil }
-        return entries[..<end].lastIndex { query.isEmpty || $0.contains(query) }
+        var query = query
+        return query.withUTF8 { query in
+            guard !query.isEmpty else { return end - 1 }
+            let first = storage.firstSlot
+            return storage.bytes.withUnsafeBufferPointer { bytes in
+                let lowest = storage.range(ofSlot: first).lowerBound
+                var upper = storage.range(ofSlot: first + end - 1).upperBound
+                while let hit = ByteSearch.lastOccurrence(of: query, in: bytes, within: lowest..<upper, frequencies: byteFrequencies) {
+                    let slot = storage.slot(containingByteAt: hit)
+                    let entry = storage.range(ofSlot: slot)
+                    let entryBytes = UnsafeBufferPointer(rebasing: bytes[entry])
+                    if hit + query.count <= entry.upperBound,
+                       GraphemeBoundary.isBoundary(entryBytes, at: hit - entry.lowerBound),
+                       GraphemeBoundary.isBoundary(entryBytes, at: hit + query.count - entry.lowerBound) {
+                        return slot - first
+                    }
+                    // Occurrences starting before this one, in this entry or older ones.
+                    upper = hit + query.count - 1
+                }
+                return nil
+            }
+        }
     }
 }

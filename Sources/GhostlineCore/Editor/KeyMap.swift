@@ -73,6 +73,9 @@ public struct KeyMap: Sendable {
         map.bind(.key(.down), to: .moveDown)
         map.bind(.control("p"), to: .historyPrevious)
         map.bind(.control("n"), to: .historyNext)
+        // zsh's emacs bindings; readline users often bind the arrows to them too.
+        map.bind(.alt("p"), to: .historySearchBackward)
+        map.bind(.alt("n"), to: .historySearchForward)
 
         map.bind(.key(.backspace), to: .deleteBackward)
         map.bind(.key(.delete), to: .deleteForward)

@@ -1,19 +1,19 @@
 /// The killed texts that Ctrl-Y yanks back, newest last, as in readline and emacs.
-public struct KillRing: Sendable {
+package struct KillRing: Sendable {
     /// How many kills the ring keeps.
-    public var capacity: Int
+    package var capacity: Int
     /// The kills, oldest first.
-    public private(set) var entries: [String] = []
+    package private(set) var entries: [String] = []
     private var yankIndex: Int?
 
     /// Creates an empty ring that keeps `capacity` kills.
-    public init(capacity: Int = 60) {
+    package init(capacity: Int = 60) {
         self.capacity = max(1, capacity)
     }
 
     /// Records a kill. When `joiningPrevious` is true the text joins the newest entry (after it
     /// for a forward kill, before it for a backward one), so consecutive kills yank back as one.
-    public mutating func kill(_ text: String, joiningPrevious: Bool, backward: Bool) {
+    package mutating func kill(_ text: String, joiningPrevious: Bool, backward: Bool) {
         guard !text.isEmpty else { return }
         if joiningPrevious, let last = entries.indices.last {
             entries[last] = backward ? text + entries[last] : entries[last] + text
@@ -25,14 +25,14 @@ public struct KillRing: Sendable {
     }
 
     /// The text a yank inserts: the newest kill. Starts a new yank-pop rotation.
-    public mutating func yank() -> String? {
+    package mutating func yank() -> String? {
         guard !entries.isEmpty else { return nil }
         yankIndex = entries.count - 1
         return entries[entries.count - 1]
     }
 
     /// The next older kill after a yank or yank-pop, wrapping around the ring.
-    public mutating func rotate() -> String? {
+    package mutating func rotate() -> String? {
         guard let index = yankIndex, !entries.isEmpty else { return nil }
         let older = index == 0 ? entries.count - 1 : index - 1
         yankIndex = older

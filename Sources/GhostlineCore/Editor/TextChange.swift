@@ -3,14 +3,14 @@
 ///
 /// This is the analog of `textView(_:shouldChangeTextIn:replacementText:)`: it describes the edit
 /// without copying the whole text, so observing changes costs nothing per keystroke.
-public struct TextChange: Hashable, Sendable {
+package struct TextChange: Hashable, Sendable {
     /// The range of the text before the change that is replaced.
-    public var range: Range<TextPosition>
+    package var range: Range<TextPosition>
     /// The text that takes the range's place.
-    public var replacement: String
+    package var replacement: String
 
     /// Creates a change that replaces `range` with `replacement`.
-    public init(range: Range<TextPosition>, replacement: String) {
+    package init(range: Range<TextPosition>, replacement: String) {
         self.range = range
         self.replacement = replacement
     }

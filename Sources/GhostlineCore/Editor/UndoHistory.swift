@@ -52,23 +52,6 @@ struct UndoHistory: Sendable {
         newestKind = kind
     }
 
-    /// ``record(_:kind:startsWord:)`` for typing that inserted `inserted` and removed nothing:
-    /// the same groups, without building an edit when the newest one only widens.
-    @inline(__always)
-    mutating func recordTyping(_ inserted: Range<TextPosition>, startsWord: Bool) {
-        let group = undoGroups.count - 1
-        if redoGroups.isEmpty, newestKind == .typing, !startsWord, group >= 0, let previous = undoGroups[group].indices.last,
-           undoGroups[group][previous].insertedRange.upperBound == inserted.lowerBound,
-           undoGroups[group][previous].removedRange.isEmpty {
-            undoGroups[group][previous].insertedRange =
-                undoGroups[group][previous].insertedRange.lowerBound..<inserted.upperBound
-            return
-        }
-        record(RecordedEdit(removedRange: inserted.lowerBound..<inserted.lowerBound, removedText: "",
-                            insertedRange: inserted, cursorBefore: inserted.lowerBound),
-               kind: .typing, startsWord: startsWord)
-    }
-
     /// Whether typing `text` at `position` starts a word, and with it a group of its own: it
     /// begins with whitespace where the text before it ends in none.
     static func startsWord(inserting text: String, at position: TextPosition, in state: EditorState) -> Bool {
@@ -79,13 +62,6 @@ struct UndoHistory: Sendable {
         // Most keys are printable ASCII other than a space, answered by the first byte alone.
         if first > 0x20 && first < 0x80 { return false }
         return text.first?.isWhitespace == true && !state.isWhitespace(before: position)
-    }
-
-    /// ``startsWord(inserting:at:in:)`` for printable ASCII `byte` typed alone, a character by
-    /// itself: only a space can start a word.
-    @inline(__always)
-    static func startsWord(typing byte: UInt8, at position: TextPosition, in state: EditorState) -> Bool {
-        byte == 0x20 && !state.isWhitespace(before: position)
     }
 
     /// Ends the current group, so the next edit starts a new one (after a cursor move, say).

@@ -1,6 +1,6 @@
 extension EditorState {
     /// What counts as a word for a motion or a kill.
-    public enum WordKind: Sendable {
+    package enum WordKind: Sendable {
         /// Letters and digits, as readline's Alt-B, Alt-F and Alt-D see words.
         case alphanumeric
         /// Anything but whitespace, as readline's Ctrl-W (`unix-word-rubout`) sees words.
@@ -16,7 +16,7 @@ extension EditorState {
 
     /// The start of the word before `position`: skips non-word characters, then word characters,
     /// crossing line breaks.
-    public func wordStart(before position: TextPosition, kind: WordKind) -> TextPosition {
+    package func wordStart(before position: TextPosition, kind: WordKind) -> TextPosition {
         var current = position
         var seenWord = false
         while current > .start {
@@ -32,7 +32,7 @@ extension EditorState {
 
     /// The end of the word after `position`: skips non-word characters, then word characters,
     /// crossing line breaks.
-    public func wordEnd(after position: TextPosition, kind: WordKind) -> TextPosition {
+    package func wordEnd(after position: TextPosition, kind: WordKind) -> TextPosition {
         var current = position
         var seenWord = false
         let end = endPosition
@@ -48,8 +48,8 @@ extension EditorState {
     }
 
     /// The start of the cursor's line.
-    public var lineStart: TextPosition { TextPosition(line: cursor.line, offset: 0) }
+    package var lineStart: TextPosition { TextPosition(line: cursor.line, offset: 0) }
 
     /// The end of the cursor's line.
-    public var lineEnd: TextPosition { TextPosition(line: cursor.line, offset: line(cursor.line).utf8.count) }
+    package var lineEnd: TextPosition { TextPosition(line: cursor.line, offset: line(cursor.line).utf8.count) }
 }

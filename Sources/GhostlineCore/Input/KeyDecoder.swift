@@ -9,7 +9,7 @@
 ///
 /// Unknown sequences (mouse and focus reports, replies to queries, OSC and DCS strings) are consumed
 /// whole and dropped. `Docs/KeyDecoding.md` lists every sequence recognised.
-public struct KeyDecoder: Sendable {
+package struct KeyDecoder: Sendable {
     private enum State: Equatable, Sendable {
         /// Plain text and control bytes.
         case ground
@@ -50,13 +50,13 @@ public struct KeyDecoder: Sendable {
     private var events: [KeyEvent] = []
 
     /// Creates a decoder with nothing pending.
-    public init() {}
+    package init() {}
 
     /// True when bytes are held waiting for more: an ESC, an unfinished sequence or character.
     ///
     /// The caller then waits for input with a timeout and calls ``flush()`` when none comes. It is
     /// false inside a bracketed paste, which only its end marker finishes (see ``isInsidePaste``).
-    public var isPending: Bool {
+    package var isPending: Bool {
         switch state {
         case .ground: !text.isEmpty
         case .paste: false
@@ -67,7 +67,7 @@ public struct KeyDecoder: Sendable {
     /// True between the start and end markers of a bracketed paste.
     ///
     /// A paste may arrive slowly, so the caller must not treat a pause inside it as a timeout.
-    public var isInsidePaste: Bool {
+    package var isInsidePaste: Bool {
         state == .paste
     }
 
@@ -75,7 +75,7 @@ public struct KeyDecoder: Sendable {
     ///
     /// Bytes that begin an unfinished sequence or character are kept for the next call. Printable
     /// characters read together may come back as one `.text` event.
-    public mutating func feed<Bytes: Sequence>(_ bytes: Bytes) -> [KeyEvent] where Bytes.Element == UInt8 {
+    package mutating func feed<Bytes: Sequence>(_ bytes: Bytes) -> [KeyEvent] where Bytes.Element == UInt8 {
         // The generic entry point is not specialized for callers in other modules; the work is
         // done on a plain buffer, where runs of text and paste bytes are copied in bulk.
         if bytes.withContiguousStorageIfAvailable({ feed(buffer: $0) }) == nil {
@@ -86,12 +86,12 @@ public struct KeyDecoder: Sendable {
 
     /// Feeds bytes read from the terminal and appends the events they completed to `events`,
     /// as ``feed(_:)`` returns them; a loop that reads once per key reuses one array this way.
-    public mutating func feed(_ bytes: ArraySlice<UInt8>, appendingTo events: inout [KeyEvent]) {
+    package mutating func feed(_ bytes: ArraySlice<UInt8>, appendingTo events: inout [KeyEvent]) {
         bytes.withUnsafeBufferPointer { feed($0, appendingTo: &events) }
     }
 
     /// ``feed(_:appendingTo:)`` for bytes in a buffer the caller reads into.
-    public mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>, appendingTo events: inout [KeyEvent]) {
+    package mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>, appendingTo events: inout [KeyEvent]) {
         // The decoder collects into the caller's array: its storage is reused, and text typed
         // right after text already there joins that event, as bytes read together do.
         swap(&self.events, &events)
@@ -132,7 +132,7 @@ public struct KeyDecoder: Sendable {
     /// A lone ESC becomes `.key(.escape)`; ESC with `[`, `O`, `]`, `P` or `_` and nothing more becomes
     /// that character with Alt; an unfinished character becomes U+FFFD; an unterminated control
     /// sequence is dropped. A bracketed paste in progress is left alone.
-    public mutating func flush() -> [KeyEvent] {
+    package mutating func flush() -> [KeyEvent] {
         switch state {
         case .ground, .paste, .linuxConsoleFunctionKey, .overlongControlSequence, .mouseReport:
             break

@@ -6,7 +6,6 @@ enum ClusterScanner {
 
     /// The cluster starting at `offset`: where it ends and its display width (caret notation for
     /// controls; a character wider than `width` counts as the one-column stand-in).
-    @inline(__always)
     static func cluster(in text: String, bytes: UnsafeBufferPointer<UInt8>, at offset: Int, width: Int) -> (end: Int, width: Int) {
         let byte = bytes[offset]
         if byte >= 0x20 && byte < 0x7F && (offset + 1 == bytes.count || bytes[offset + 1] < 0x80) {

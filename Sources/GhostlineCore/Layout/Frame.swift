@@ -3,13 +3,13 @@
 /// A wide character occupies its cell and the next one; the next one is a continuation cell
 /// (``width`` 0) so that every row is indexed by column. A cell is plain memory (its character
 /// is kept as UTF-8 bytes, see ``Frame/character(of:)``), so rows copy and compare cheaply.
-public struct Cell: Hashable, Sendable {
+package struct Cell: Hashable, Sendable {
     /// The bytes of the grapheme cluster drawn in this cell.
     var bytes: ClusterBytes
     /// Columns the cell's character occupies: 1, 2, or 0 for a continuation cell.
-    public var width: UInt8
+    package var width: UInt8
     /// How the character is drawn.
-    public var style: Style
+    package var style: Style
 
     init(_ bytes: ClusterBytes, width: UInt8 = 1, style: Style = .plain) {
         self.bytes = bytes
@@ -18,52 +18,52 @@ public struct Cell: Hashable, Sendable {
     }
 
     /// True for the right half of a wide character, which has no character of its own.
-    public var isContinuation: Bool { width == 0 }
+    package var isContinuation: Bool { width == 0 }
 
     /// The right half of a wide character.
     static func continuation(style: Style) -> Cell { Cell(.none, width: 0, style: style) }
 }
 
 /// A point on the screen, relative to the first row of the prompt.
-public struct ScreenPoint: Hashable, Sendable, CustomStringConvertible {
+package struct ScreenPoint: Hashable, Sendable, CustomStringConvertible {
     /// The row, from 0 at the prompt's first row.
-    public var row: Int
+    package var row: Int
     /// The column, from 0.
-    public var column: Int
+    package var column: Int
 
     /// Creates a point.
-    public init(row: Int, column: Int) {
+    package init(row: Int, column: Int) {
         self.row = row
         self.column = column
     }
 
     /// The point as `row,column`, for test failures.
-    public var description: String { "\(row),\(column)" }
+    package var description: String { "\(row),\(column)" }
 }
 
 /// What the editor's area of the screen should show: rows of cells and where the cursor is.
 ///
 /// Rows hold only the cells in use; the rest of each row is blank.
-public struct Frame: Hashable, Sendable {
+package struct Frame: Hashable, Sendable {
     /// The rows, top to bottom. A frame never has more rows than the terminal.
-    public var rows: [[Cell]]
+    package var rows: [[Cell]]
     /// Where the cursor is shown.
-    public var cursor: ScreenPoint
+    package var cursor: ScreenPoint
     /// The terminal width the frame was laid out for.
-    public var width: Int
+    package var width: Int
     /// The clusters longer than a cell holds inline, by number.
     var longClusters: [String]
     /// For each row, an identity that stays the same while the row only grows at its end, or 0
     /// when unknown. A renderer that drew a row with the same identity before needs to compare
     /// only the cells it has not drawn yet, so typing at the end of a long row costs one cell.
-    public var rowIdentities: [UInt64]
+    package var rowIdentities: [UInt64]
     /// True when the cursor's row holds no text of its own: the text before the cursor filled
     /// the row above to the margin, and the cursor waits at the start of the next row. Text
     /// that continues the line on a row of its own starts on this one.
     var cursorIsPastMargin = false
 
     /// Creates a frame.
-    public init(rows: [[Cell]], cursor: ScreenPoint, width: Int, rowIdentities: [UInt64] = []) {
+    package init(rows: [[Cell]], cursor: ScreenPoint, width: Int, rowIdentities: [UInt64] = []) {
         self.init(rows: rows, cursor: cursor, width: width, rowIdentities: rowIdentities, longClusters: [])
     }
 
@@ -76,7 +76,7 @@ public struct Frame: Hashable, Sendable {
     }
 
     /// The grapheme cluster a cell of this frame shows; nil for a continuation cell.
-    public func character(of cell: Cell) -> Character? {
+    package func character(of cell: Cell) -> Character? {
         guard !cell.isContinuation else { return nil }
         if let number = cell.bytes.longClusterIndex {
             return number < longClusters.count ? longClusters[number].first : nil
@@ -98,7 +98,7 @@ public struct Frame: Hashable, Sendable {
     /// Frames are equal when they show the same: row identities are a hint for drawing, not
     /// part of what is shown.
     /// Long clusters are compared by their text, since two layouts may number them differently.
-    public static func == (lhs: Frame, rhs: Frame) -> Bool {
+    package static func == (lhs: Frame, rhs: Frame) -> Bool {
         guard lhs.cursor == rhs.cursor, lhs.width == rhs.width, lhs.rows.count == rhs.rows.count else { return false }
         if lhs.longClusters == rhs.longClusters { return lhs.rows == rhs.rows }
         for (left, right) in zip(lhs.rows, rhs.rows) {
@@ -111,7 +111,7 @@ public struct Frame: Hashable, Sendable {
     }
 
     /// Hashes what the frame shows.
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(cursor)
         hasher.combine(width)
         for row in rows {
@@ -125,7 +125,7 @@ public struct Frame: Hashable, Sendable {
     }
 
     /// The text of row `index`, for tests and debugging: wide characters once, no styles.
-    public func text(ofRow index: Int) -> String {
+    package func text(ofRow index: Int) -> String {
         String(rows[index].compactMap { character(of: $0) })
     }
 }

@@ -4,7 +4,7 @@
 ///
 /// Layout is a value that keeps a cache of wrapped lines by line identity, so a keystroke re-lays
 /// only the edited line from the row before the edit, and only the visible rows become cells.
-public struct Layout: Sendable {
+package struct Layout: Sendable {
     private struct RowAddress: Comparable {
         var line: Int
         var row: Int
@@ -25,22 +25,19 @@ public struct Layout: Sendable {
     /// rows with the prompt its first row was drawn with. Unchanged rows are then the same arrays
     /// frame after frame. A class, so that a frame updates entries where they are, with one
     /// dictionary look-up per line, instead of copying them out and back.
-    // Only the layout's own methods touch these fields, one access at a time, and a frame
-    // touches them for every visible line: without the runtime's access checks a scrolling
-    // frame runs about 5 % fewer instructions.
     private final class LineCache: @unchecked Sendable {
-        @exclusivity(unchecked) var wrapped: WrappedLine
+        var wrapped: WrappedLine
         let generation: UInt64
         /// The cells each cluster was drawn as, when the text was masked.
         let mask: [Cell]?
         /// The style spans the drawn rows were made with.
         var spans: [StyleSpan] = []
-        @exclusivity(unchecked) var revision: UInt64
-        @exclusivity(unchecked) var drawn: [DrawnRow?] = []
-        @exclusivity(unchecked) var firstRowPrefix: [Cell] = []
+        var revision: UInt64
+        var drawn: [DrawnRow?] = []
+        var firstRowPrefix: [Cell] = []
         /// The rows last shown of this line, ghost-free, for the range and prompt they were for:
         /// an unchanged line in view costs one check and one append per frame.
-        @exclusivity(unchecked) var shown: ShownRows?
+        var shown: ShownRows?
 
         init(wrapped: WrappedLine, generation: UInt64, revision: UInt64, mask: [Cell]?) {
             self.wrapped = wrapped
@@ -96,21 +93,19 @@ public struct Layout: Sendable {
     private var memoRowCounts: [Int] = []
 
     /// Creates a layout with an empty cache.
-    public init() {}
+    package init() {}
 
     /// Forgets cached wrapping and the scroll position, as after a change of width.
-    public mutating func reset() {
+    package mutating func reset() {
         cache.removeAll()
         top = RowAddress(line: 0, row: 0)
     }
 
     /// Lays `presentation` out for a terminal of `width` columns and `height` rows.
-    public mutating func frame(for presentation: Presentation, width: Int, height: Int) -> Frame {
+    package mutating func frame(for presentation: Presentation, width: Int, height: Int) -> Frame {
         let width = max(1, width), height = max(1, height)
         let state = presentation.state
-        if presentation.mask != mask.mask || width != mask.width {
-            mask = (presentation.mask, width, presentation.mask.map { Self.cells(of: $0, width: width, clusters: &clusters) })
-        }
+        useMask(presentation.mask, width: width)
         let prompt = prefixCells(presentation.prompt, width: width)
         let continuation = prefixCells(presentation.continuationPrompt, width: width)
 
@@ -125,7 +120,8 @@ public struct Layout: Sendable {
         var ghost: GhostRows?
         if let ghostText = presentation.shownGhostText {
             let indent = prompt.count * 2 <= width ? prompt.count : 0
-            ghost = Self.layOutGhost(ghostText, from: cursorLine.endColumn, indent: indent, width: width, clusters: &clusters)
+            ghost = Self.layOutGhost(ghostText, from: cursorLine.endColumn, indent: indent, width: width, rowLimit: height,
+                                     clusters: &clusters)
         }
 
         // Every walk below stays within a screenful of lines around the cursor, so the lines it
@@ -389,26 +385,57 @@ public struct Layout: Sendable {
         cache = kept
     }
 
-    /// The cells that start each row of a line after the first, as frames draw them.
-    mutating func cells(ofContinuationPrompt prompt: StyledText, width: Int) -> [Cell] {
-        prefixCells(prompt, width: max(1, width))
+    /// The cells that text appended at `start`, the end of a line when the screen was last drawn,
+    /// adds on the screen through the end of line `lastLine`: made as a frame makes a row's cells
+    /// (a new line's first row starts with the continuation prompt; each cluster in the style of
+    /// the presentation's spans, or as its mask), with the lines' wrapping brought up to date.
+    /// Nil when the new text joins the character before `start`, which a frame redraws, or takes
+    /// more rows than the screen's `height`, of which a frame draws only the last.
+    mutating func cellsAppended(at start: TextPosition, through lastLine: Int, of presentation: Presentation,
+                                width: Int, height: Int) -> AppendedCells? {
+        let width = max(1, width)
+        let state = presentation.state
+        useMask(presentation.mask, width: width)
+        guard WrappedLine.isCharacterBoundary(start.offset, in: state.line(start.line)) else { return nil }
+        var runs: [[Cell]] = []
+        var endColumn = 0
+        for line in start.line...lastLine {
+            let prefix = prefixCells(line == 0 ? presentation.prompt : presentation.continuationPrompt, width: width)
+            let text = state.line(line)
+            let spans = presentation.highlights?.spans(ofLine: line) ?? []
+            let wrapped = lineCache(line: line, in: state, startColumn: prefix.count, width: width).wrapped
+            let rowStarts = wrapped.rowStarts
+            let from = line == start.line ? start.offset : 0
+            // On the first line, from the row the old end was on: the last that starts before it
+            // (a row that starts at it holds only new text).
+            let firstRow = line == start.line ? max(0, rowStarts.partitionedIndex { $0 >= from } - 1) : 0
+            guard runs.count + rowStarts.count - firstRow <= height else { return nil }
+            for row in firstRow..<rowStarts.count {
+                var run = line != start.line && row == 0 ? prefix : []
+                run.append(contentsOf: wrapped.cells(from: max(from, rowStarts[row]), to: wrapped.end(ofRow: row), in: text,
+                                                     spans: spans, mask: mask.cells, clusters: &clusters))
+                runs.append(run)
+            }
+            endColumn = wrapped.endColumn
+        }
+        return AppendedCells(runs: runs, endsAtMargin: endColumn >= width, longClusters: clusters.clusters)
     }
 
-    /// Moves the first visible row `count` rows down, as a frame would have after the terminal
-    /// scrolled that many rows away while keys were echoed without frames (see
-    /// ``Display/echo(typedIn:prompt:continuationPrompt:width:height:)``): the next frame then
-    /// scrolls from where the screen is.
-    mutating func scrollDown(_ count: Int, in state: EditorState, prompt: StyledText, continuationPrompt: StyledText,
-                             width: Int) {
+    /// Moves the first visible row `count` rows down, as the next frame must find it after the
+    /// terminal scrolled that many rows away while cells were appended to the cursor's line
+    /// without a frame.
+    mutating func scrollDown(_ count: Int, in presentation: Presentation, width: Int) {
         let width = max(1, width)
+        let state = presentation.state
         var remaining = count
         while remaining > 0 {
-            // The text's last line takes every row left: its rows are still being typed.
-            guard top.line < state.lineCount - 1 else {
+            // The rows added are the cursor line's: once there, every row left is one of them.
+            guard top.line < state.cursor.line else {
                 top.row += remaining
                 return
             }
-            let start = prefixCells(top.line == 0 ? prompt : continuationPrompt, width: width).count
+            let prompt = top.line == 0 ? presentation.prompt : presentation.continuationPrompt
+            let start = prefixCells(prompt, width: width).count
             let rows = lineCache(line: top.line, in: state, startColumn: start, width: width).wrapped.rowStarts.count
             if top.row + remaining < rows {
                 top.row += remaining
@@ -434,7 +461,7 @@ public struct Layout: Sendable {
 
     /// The columns a prompt takes when laid out for `width` columns: what layout draws, cut to
     /// leave a column for text. Up and down movement counts columns from here.
-    public static func columns(ofPrompt prompt: String, width: Int) -> Int {
+    package static func columns(ofPrompt prompt: String, width: Int) -> Int {
         var clusters = ClusterTable()
         return makePrefixCells(StyledText(prompt), width: max(1, width), clusters: &clusters).count
     }
@@ -459,6 +486,14 @@ public struct Layout: Sendable {
         }
     }
 
+    /// Makes `mask` at `width` the one lines are wrapped and drawn with, keeping its cells when
+    /// neither changed.
+    private mutating func useMask(_ mask: TextMask?, width: Int) {
+        if mask != self.mask.mask || width != self.mask.width {
+            self.mask = (mask, width, mask.map { Self.cells(of: $0, width: width, clusters: &clusters) })
+        }
+    }
+
     /// The cells that draw one grapheme cluster of a text masked with `mask`: none when it shows
     /// nothing.
     private static func cells(of mask: TextMask, width: Int, clusters: inout ClusterTable) -> [Cell] {
@@ -470,28 +505,58 @@ public struct Layout: Sendable {
     }
 
     /// Lays ghost text out from `column` of the text's last row, wrapping as text does and
-    /// starting a row at `indent` for each newline in it.
-    private static func layOutGhost(_ ghost: StyledText, from column: Int, indent: Int, width: Int,
+    /// starting a row at `indent` for each newline in it, for at most `rowLimit` rows: the rows
+    /// after the cursor's that can show.
+    private static func layOutGhost(_ ghost: StyledText, from column: Int, indent: Int, width: Int, rowLimit: Int,
                                     clusters: inout ClusterTable) -> GhostRows {
         var rows: [[Cell]] = [[]]
         var column = column
         let startsNewRow = column >= width
         if startsNewRow { column = 0 }
-        for character in ghost.text {
-            if character == "\n" || character == "\r\n" {
-                rows.append(Array(repeating: Cell(ClusterBytes(ascii: 0x20)), count: min(indent, width - 1)))
-                column = rows[rows.count - 1].count
-                continue
-            }
+        let text = ghost.text
+        text.withUTF8Bytes { bytes in
+            var position = 0
             var cells: [Cell] = []
-            ClusterScanner.appendCells(of: character, style: ghost.style, width: width, clusters: &clusters, to: &cells)
-            if column + cells.count > width && column > 0 {
-                rows.append([])
-                column = 0
+            while position < bytes.count {
+                cells.removeAll(keepingCapacity: true)
+                let byte = bytes[position]
+                if byte >= 0x20 && byte < 0x7F && (position + 1 == bytes.count || bytes[position + 1] < 0x80) {
+                    // Printable ASCII before ASCII is a character of its own: its cell is known
+                    // without making a `Character`, as for the text's own rows.
+                    cells.append(Cell(ClusterBytes(ascii: byte), style: ghost.style))
+                    position += 1
+                } else {
+                    let index = text.utf8.index(text.utf8.startIndex, offsetBy: position)
+                    let character = text[index]
+                    position = text.utf8.distance(from: text.utf8.startIndex, to: text.index(after: index))
+                    if character == "\n" || character == "\r\n" {
+                        guard rows.count < rowLimit else { return }
+                        rows.append(Array(repeating: Cell(ClusterBytes(ascii: 0x20)), count: min(indent, width - 1)))
+                        column = rows[rows.count - 1].count
+                        continue
+                    }
+                    ClusterScanner.appendCells(of: character, style: ghost.style, width: width, clusters: &clusters, to: &cells)
+                }
+                if column + cells.count > width && column > 0 {
+                    guard rows.count < rowLimit else { return }
+                    rows.append([])
+                    column = 0
+                }
+                rows[rows.count - 1].append(contentsOf: cells)
+                column += cells.count
             }
-            rows[rows.count - 1].append(contentsOf: cells)
-            column += cells.count
         }
         return GhostRows(rows: rows, startsNewRow: startsNewRow)
     }
+}
+
+/// Cells added at the end of a line, row by row, as ``Layout`` makes them for a frame.
+struct AppendedCells {
+    /// The first run continues the row the line ended on; each later run is a row of its own.
+    var runs: [[Cell]]
+    /// True when the text now fills its last row to the margin: the cursor waits at the start of
+    /// the next row, as a frame puts it (see ``Frame/cursorIsPastMargin``).
+    var endsAtMargin: Bool
+    /// The layout's long clusters, which the cells may refer to by number.
+    var longClusters: [String]
 }

@@ -4,28 +4,28 @@
 /// Ghost text (placeholder, suggestion) stays plain text here; layout gives it its cells and
 /// style, so it wraps exactly as typed text would. How the text looks is said here alone, by its
 /// style spans and its mask, and applied by layout where the text's cells are made.
-public struct Presentation: Sendable {
+package struct Presentation: Sendable {
     /// The text and the cursor.
-    public var state: EditorState
+    package var state: EditorState
     /// The text's style spans, when a highlighter colours it; nil when nothing does.
-    public var highlights: TextHighlights?
+    package var highlights: TextHighlights?
     /// What each grapheme cluster of a secret text is shown as; nil shows the text itself.
-    public var mask: TextMask?
+    package var mask: TextMask?
     /// Drawn before the first line.
-    public var prompt: StyledText
+    package var prompt: StyledText
     /// Drawn before every line after the first.
-    public var continuationPrompt: StyledText
+    package var continuationPrompt: StyledText
     /// Drawn from the cursor onward while the text is empty.
-    public var placeholder: StyledText?
+    package var placeholder: StyledText?
     /// Drawn after the cursor when it is at the end of the text: the inline suggestion's suffix.
-    public var suggestion: StyledText?
+    package var suggestion: StyledText?
     /// Rows drawn below the entry, such as a completion listing.
-    public var footer: [StyledText]
+    package var footer: [StyledText]
 
     /// Creates a presentation.
-    public init(state: EditorState, prompt: StyledText = "> ", continuationPrompt: StyledText = "",
-                placeholder: StyledText? = nil, suggestion: StyledText? = nil, footer: [StyledText] = [],
-                highlights: TextHighlights? = nil, mask: TextMask? = nil) {
+    package init(state: EditorState, prompt: StyledText = "> ", continuationPrompt: StyledText = "",
+                 placeholder: StyledText? = nil, suggestion: StyledText? = nil, footer: [StyledText] = [],
+                 highlights: TextHighlights? = nil, mask: TextMask? = nil) {
         self.state = state
         self.highlights = highlights
         self.mask = mask
@@ -38,19 +38,15 @@ public struct Presentation: Sendable {
 
     /// The ghost text on screen: the placeholder while the text is empty, the suggestion while
     /// the cursor is at the end of the text; nil when there is none to show.
-    public var shownGhostText: StyledText? {
+    package var shownGhostText: StyledText? {
         let ghost = state.isEmpty ? placeholder : (state.cursor == state.endPosition ? suggestion : nil)
         guard let ghost, !ghost.text.isEmpty else { return nil }
         return ghost
     }
 
-    /// True when the text's cells are its characters, plain: no highlighter colours it and no
-    /// mask hides it. Only then may typed characters be echoed as they came.
-    public var showsTextAsTyped: Bool { highlights == nil && mask == nil }
-
     /// What stays on screen once the entry is over: the text without ghost text or footer,
     /// the cursor at its end, where the terminal's next output continues below.
-    public var finished: Presentation {
+    package var finished: Presentation {
         var finished = self
         finished.placeholder = nil
         finished.suggestion = nil

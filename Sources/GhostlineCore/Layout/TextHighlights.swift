@@ -3,12 +3,12 @@
 ///
 /// Made once per change of the text from what a ``Highlighter`` gave, so that a frame finds a
 /// line's spans at once, whatever the text's length.
-public struct TextHighlights: Hashable, Sendable {
+package struct TextHighlights: Hashable, Sendable {
     /// The spans of each line, by line index; lines after the last listed have none.
     private var lines: [[StyleSpan]]
 
     /// No spans at all: the text drawn plain.
-    public static let none = TextHighlights(lines: [])
+    package static let none = TextHighlights(lines: [])
 
     private init(lines: [[StyleSpan]]) {
         self.lines = lines
@@ -16,7 +16,7 @@ public struct TextHighlights: Hashable, Sendable {
 
     /// Makes `spans`, given for `text`, ready for layout: where spans overlap the later one in
     /// the array wins, parts outside the text are dropped, and so are plain runs.
-    public init(_ spans: [StyleSpan], in text: String) {
+    package init(_ spans: [StyleSpan], in text: String) {
         let byteCount = text.utf8.count
         let clipped = spans.compactMap { span -> StyleSpan? in
             let range = span.range.clamped(to: 0..<byteCount)
@@ -56,7 +56,7 @@ public struct TextHighlights: Hashable, Sendable {
     }
 
     /// The spans of line `index`, offsets from the line's start.
-    public func spans(ofLine index: Int) -> [StyleSpan] {
+    package func spans(ofLine index: Int) -> [StyleSpan] {
         index < lines.count ? lines[index] : []
     }
 
@@ -114,5 +114,25 @@ extension TextHighlights {
         case let (nil, after?): return after.range.lowerBound
         case (nil, nil): return .max
         }
+    }
+
+    /// Whether `old` and `new` style every byte alike but those from `start` to the end of line
+    /// `lastLine`, where text was appended since `old` was drawn: the same spans on every other
+    /// line, and none differing on `start`'s line before `start`.
+    ///
+    /// Lines after `lastLine` have the same indices in both: text appended after the last line
+    /// adds lines only after it, and text appended to another line adds none.
+    static func styleAlike(_ old: TextHighlights, _ new: TextHighlights, outside start: TextPosition,
+                           through lastLine: Int) -> Bool {
+        // Each line's spans are compared rather than tracked per edit: the highlighter read the
+        // whole text for this version, so this costs no more than it did.
+        for line in 0..<start.line where old.spans(ofLine: line) != new.spans(ofLine: line) { return false }
+        guard firstDifference(between: old.spans(ofLine: start.line), and: new.spans(ofLine: start.line)) >= start.offset
+        else { return false }
+        for line in (lastLine + 1)..<max(lastLine + 1, old.lines.count, new.lines.count)
+        where old.spans(ofLine: line) != new.spans(ofLine: line) {
+            return false
+        }
+        return true
     }
 }

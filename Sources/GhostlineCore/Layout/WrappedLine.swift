@@ -131,7 +131,15 @@ struct WrappedLine: Sendable {
     }
 
     static func isCharacterBoundary(_ offset: Int, in text: String) -> Bool {
-        text.utf8.index(text.utf8.startIndex, offsetBy: offset).samePosition(in: text) != nil
+        let utf8 = text.utf8
+        let index = utf8.index(utf8.startIndex, offsetBy: offset)
+        guard offset > 0, index < utf8.endIndex else { return true }
+        // Between two ASCII bytes clusters always break, but for CR LF: answered from the bytes,
+        // since asking the string takes a grapheme-breaking step (a typed key in make bench:
+        // 1.30 µs with it, 1.27 without).
+        let before = utf8[utf8.index(before: index)], after = utf8[index]
+        if before < 0x80 && after < 0x80 { return !(before == 0x0D && after == 0x0A) }
+        return index.samePosition(in: text) != nil
     }
 
     /// Where `row` ends: the next row's start, or the end of the text.

@@ -11,7 +11,7 @@
 ///   `ESC[nA` up, `ESC[nB` down, `ESC[nC` right, `ESC[nD` left, `ESC[nG` to a column
 /// - `ESC[K` erase to the end of the row, `ESC[n@` insert blanks, `ESC[nP` delete cells
 /// - `ESC[…m` colors and attributes, `ESC[?2026h` / `ESC[?2026l` synchronized output
-public struct Renderer: Sendable {
+package struct Renderer: Sendable {
     private var previous: Frame?
     /// The terminal cursor, relative to the area's first row.
     private var cursor = ScreenPoint(row: 0, column: 0)
@@ -23,20 +23,18 @@ public struct Renderer: Sendable {
     private var currentStyle = Style.plain
     private var output: [UInt8] = []
     private var rewrittenRows = 0
-    /// How many of the area's first rows the last echo scrolled off the screen.
-    private(set) var rowsScrolledByEcho = 0
 
     /// Whether frames that rewrite more than one row are wrapped in synchronized output, so a
     /// terminal that supports it never shows half a frame.
-    public var usesSynchronizedOutput = true
+    package var usesSynchronizedOutput = true
 
     /// Creates a renderer for an area that starts at the terminal's cursor, which must be at
     /// the start of a row.
-    public init() {}
+    package init() {}
 
     /// The bytes that draw `frame` over the previous one. `screenRows` is the terminal height,
     /// used to scroll instead of redrawing when the rows only moved up.
-    public mutating func render(_ frame: Frame, screenRows: Int = .max) -> [UInt8] {
+    package mutating func render(_ frame: Frame, screenRows: Int = .max) -> [UInt8] {
         output.removeAll(keepingCapacity: true)
         var old = previous ?? Frame(rows: [], cursor: ScreenPoint(row: 0, column: 0), width: frame.width)
         if old.width != frame.width { old = Frame(rows: [], cursor: old.cursor, width: frame.width) }
@@ -79,163 +77,70 @@ public struct Renderer: Sendable {
         return output
     }
 
-    /// The bytes that show printable ASCII `text` typed at the cursor, when the cursor is at the
-    /// end of its row with room left on it: the text itself. The previous frame gains the cells,
-    /// so the next frame is diffed against what the screen shows.
+    /// The bytes that draw `appended` after the cells the cursor ends: the bytes a frame showing
+    /// them would cost, without comparing the rows that did not change, and how many of the
+    /// area's first rows the terminal scrolled away to make room for new ones below (the area
+    /// then fills the screen). The previous frame gains the cells and loses the scrolled rows, so
+    /// the next frame is diffed against what the screen shows.
     ///
-    /// The caller vouches that the next frame would be exactly that: the text only grew by these
-    /// characters at the cursor, and nothing else on screen changed. Nil when the cursor is not at
-    /// the end of its row, the row has no room, or `text` is not printable ASCII.
-    public mutating func echo(_ text: some Collection<UInt8>) -> [UInt8]? {
-        if let bytes = text.withContiguousStorageIfAvailable({ echo(typed: $0) }) { return bytes }
-        return Array(text).withUnsafeBufferPointer { echo(typed: $0) }
-    }
-
-    /// ``echo(_:)`` for bytes in memory, as the display echoes them from the text in place.
-    mutating func echo(typed text: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
-        // The previous frame is read and grown where it is: a copy taken out of the optional would
-        // be a whole frame moved per key.
-        let row = cursor.row
-        guard !pendingWrap, currentStyle == .plain, previous?.cursor == cursor, let rowCount = previous?.rows.count,
-              row < rowCount, previous?.rows[row].count == cursor.column, let width = previous?.width,
-              cursor.column + text.count < width, text.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
-        if output.count == text.count {
-            // As many bytes as the last echo (one, for a key typed at a time): overwritten in
-            // place, without emptying and refilling the buffer through the generic paths.
-            output.withUnsafeMutableBufferPointer { buffer in
-                for index in 0..<text.count { buffer[index] = text[index] }
-            }
-        } else {
-            output.removeAll(keepingCapacity: true)
-            output.append(contentsOf: text)
+    /// The caller vouches that the next frame would be exactly that, laid out for `screenRows`
+    /// rows: the text only grew at the cursor by these cells, made as layout makes them, and
+    /// nothing else on screen changed. Nil, changing nothing, when the cursor does not end its
+    /// row's cells, or when new rows would have to go above other rows of the area.
+    mutating func append(_ appended: AppendedCells, screenRows: Int) -> (bytes: [UInt8], scrolledRows: Int)? {
+        guard !pendingWrap, let frame = previous, frame.cursor == cursor, cursor.row < frame.rows.count,
+              frame.rows[cursor.row].count == cursor.column else { return nil }
+        var runs = appended.runs[...]
+        if frame.cursorIsPastMargin {
+            // The cursor waits on a row of its own below a full one: the text continues there.
+            guard runs.first?.isEmpty == true else { return nil }
+            runs = runs.dropFirst()
+            if runs.isEmpty { return ([], 0) }
         }
-        for byte in text { previous!.rows[row].append(Cell(ClusterBytes(ascii: byte))) }
-        return advance(pastEchoed: text.count, onRow: row)
-    }
-
-    /// ``echo(typed:)`` for characters typed over ghost text: the cells from the cursor on
-    /// already show the same characters in another style, and the typed ones take them in the
-    /// text's. Nil, changing nothing, unless each cell holds its character alone and the last
-    /// stays before the row's last column.
-    mutating func echo(typedOver text: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
-        let row = cursor.row, column = cursor.column
-        guard !pendingWrap, currentStyle == .plain, previous?.cursor == cursor, let rowCount = previous?.rows.count,
-              row < rowCount, let width = previous?.width, column + text.count < width,
-              let cellCount = previous?.rows[row].count, column + text.count <= cellCount else { return nil }
-        for (index, byte) in text.enumerated() {
-            guard byte >= 0x20 && byte < 0x7F, let cell = previous?.rows[row][column + index],
-                  cell.width == 1, cell.bytes == ClusterBytes(ascii: byte) else { return nil }
-        }
+        let newRows = runs.count - 1 + (appended.endsAtMargin ? 1 : 0)
+        guard newRows == 0 || cursor.row == frame.rows.count - 1 else { return nil }
+        // Moved out while it grows: a copy left behind would make the row's change copy it.
+        guard var frame = previous.take() else { return nil }
         output.removeAll(keepingCapacity: true)
-        output.append(contentsOf: text)
-        for (index, byte) in text.enumerated() { previous!.rows[row][column + index] = Cell(ClusterBytes(ascii: byte)) }
-        return advance(pastEchoed: text.count, onRow: row)
-    }
-
-    /// How an echo of `count` characters on `row` ends: the cursor after them, and the echo's
-    /// bytes returned.
-    private mutating func advance(pastEchoed count: Int, onRow row: Int) -> [UInt8] {
-        // Layout never saw these cells: under its identity the row would pass for one that only
-        // grows from what layout drew (or, typed over ghost text, for one unchanged), so the next
-        // frame compares it cell by cell instead.
-        if row < previous!.rowIdentities.count { previous!.rowIdentities[row] = 0 }
-        cursor.column += count
-        previous!.cursor = cursor
-        previous!.cursorIsPastMargin = false
-        rowsScrolledByEcho = 0
-        return output
-    }
-
-    /// How many printable ASCII characters ``echo(typed:)`` would take now without reaching the
-    /// row's last column: the cells left there when the cursor ends its row's drawn cells in
-    /// plain style, 0 otherwise.
-    var echoRoom: Int {
-        guard !pendingWrap, currentStyle == .plain, let previous, previous.cursor == cursor,
-              cursor.row < previous.rows.count, previous.rows[cursor.row].count == cursor.column else { return 0 }
-        return max(0, previous.width - 1 - cursor.column)
-    }
-
-    /// ``echo(typed:)`` for text that also starts rows: printable ASCII and line breaks typed at
-    /// the end of the area's last row, where the terminal's own line feed scrolls the screen
-    /// when the area fills it. A line break starts a row with `lineStart` (the continuation
-    /// prompt); a character that fills the row's last column starts an empty one, as layout
-    /// moves a cursor at the margin to the next row. Rows end in `CR LF`, as in frames.
-    ///
-    /// The caller vouches, as for ``echo(typed:)``, that the next frame would be exactly that,
-    /// laid out for `screenRows` rows. Nil when the cursor is not at the end of the last row
-    /// while the text needs a new row, when `text` holds anything else, or more than a row's
-    /// worth of characters or of line breaks: a frame then draws the screen for less.
-    mutating func echo(typed text: UnsafeBufferPointer<UInt8>, lineStart: [Cell], screenRows: Int) -> [UInt8]? {
-        guard !pendingWrap, currentStyle == .plain, var frame = previous, frame.cursor == cursor,
-              cursor.row < frame.rows.count, frame.rows[cursor.row].count == cursor.column,
-              lineStart.count < frame.width, frame.rows.count <= screenRows, text.count <= frame.width else { return nil }
-        var lineBreaks = 0
-        for byte in text where byte < 0x20 || byte >= 0x7F {
-            guard byte == 0x0A else { return nil }
-            lineBreaks += 1
+        frame.longClusters = appended.longClusters
+        var scrolledRows = 0
+        for (index, run) in runs.enumerated() {
+            if index > 0, startRow(in: &frame, screenRows: screenRows) { scrolledRows += 1 }
+            write(run[...], row: cursor.row, width: frame.width, in: frame)
+            frame.rows[cursor.row].append(contentsOf: run)
+            // Layout never drew these cells under the row's identity: the next frame compares them.
+            if cursor.row < frame.rowIdentities.count { frame.rowIdentities[cursor.row] = 0 }
         }
-        let width = frame.width
-        guard lineBreaks < screenRows else { return nil }
-        let startsRow = cursor.column + text.count >= width || lineBreaks > 0
-        guard !startsRow || cursor.row == frame.rows.count - 1 else { return nil }
-        // Moved out while it grows: a copy left behind would make each row change copy the rows.
-        previous = nil
-        output.removeAll(keepingCapacity: true)
-        rowsScrolledByEcho = 0
-        if cursor.row < frame.rowIdentities.count { frame.rowIdentities[cursor.row] = 0 }
-        for byte in text {
-            if byte == 0x0A {
-                if frame.cursorIsPastMargin {
-                    // The row layout keeps for a cursor at the margin becomes the new line's first.
-                    frame.rows.removeLast()
-                    drawRow(lineStart, in: &frame)
-                } else {
-                    startRow(with: lineStart, in: &frame, screenRows: screenRows)
-                }
-                frame.cursorIsPastMargin = false
-                continue
-            }
-            output.append(byte)
-            frame.rows[cursor.row].append(Cell(ClusterBytes(ascii: byte)))
-            cursor.column += 1
-            frame.cursorIsPastMargin = cursor.column == width
-            if frame.cursorIsPastMargin { startRow(with: [], in: &frame, screenRows: screenRows) }
-        }
+        if appended.endsAtMargin, startRow(in: &frame, screenRows: screenRows) { scrolledRows += 1 }
+        if currentStyle != .plain { setStyle(.plain) }
         frame.cursor = cursor
+        frame.cursorIsPastMargin = appended.endsAtMargin
         previous = frame
-        return output
+        return (output, scrolledRows)
     }
 
-    /// Moves to a new row below the last, scrolling the area's first row off when the area fills
-    /// the screen, and draws `cells` at its start.
-    private mutating func startRow(with cells: [Cell], in frame: inout Frame, screenRows: Int) {
-        output.append(contentsOf: [0x0D, 0x0A])
-        if frame.rows.count >= screenRows {
-            frame.rows.removeFirst()
-            if !frame.rowIdentities.isEmpty { frame.rowIdentities.removeFirst() }
-            rowsScrolledByEcho += 1
-        } else {
+    /// Moves to the start of a new, empty row below the area's last one: true when the area
+    /// filled the screen, so that the line feed scrolled its first row away.
+    private mutating func startRow(in frame: inout Frame, screenRows: Int) -> Bool {
+        // CR LF, as a frame moves from the margin: the one move to the next row's start on every
+        // terminal, scrolling at the bottom of the screen.
+        append("\r\n")
+        pendingWrap = false
+        cursor.column = 0
+        frame.rows.append([])
+        guard frame.rows.count > screenRows else {
             cursor.row += 1
             claimedRows = max(claimedRows, cursor.row + 1)
+            return false
         }
-        cursor.column = 0
-        drawRow(cells, in: &frame)
-    }
-
-    /// Draws `cells` as the area's new last row, from the cursor at its start.
-    private mutating func drawRow(_ cells: [Cell], in frame: inout Frame) {
-        for cell in cells where !cell.isContinuation {
-            if cell.style != currentStyle { setStyle(cell.style) }
-            frame.appendBytes(of: cell, to: &output)
-        }
-        if currentStyle != .plain { setStyle(.plain) }
-        cursor.column = cells.count
-        frame.rows.append(cells)
+        frame.rows.removeFirst()
+        if !frame.rowIdentities.isEmpty { frame.rowIdentities.removeFirst() }
+        return true
     }
 
     /// Forgets what is on the screen, so the next frame is drawn in full from the area's start
     /// (after the caller put the cursor back there, as after clearing the screen).
-    public mutating func reset() {
+    package mutating func reset() {
         previous = nil
         cursor = ScreenPoint(row: 0, column: 0)
         pendingWrap = false
@@ -245,7 +150,7 @@ public struct Renderer: Sendable {
 
     /// The bytes that move the cursor back to the area's first row and erase the area, as
     /// before redrawing after the terminal changed width.
-    public mutating func eraseArea(rowsAbove cursorRow: Int) -> [UInt8] {
+    package mutating func eraseArea(rowsAbove cursorRow: Int) -> [UInt8] {
         output.removeAll(keepingCapacity: true)
         append("\r")
         if cursorRow > 0 { append("\u{1B}[\(cursorRow)A") }
@@ -258,7 +163,7 @@ public struct Renderer: Sendable {
     /// How many rows the terminal's cursor is below the area's first row once the terminal
     /// has changed to `width` columns. A terminal that re-wraps lines on resize splits each of
     /// the area's rows that no longer fits (rows end in hard breaks, so none are joined).
-    public func rowsAbove(afterResizeTo width: Int) -> Int {
+    package func rowsAbove(afterResizeTo width: Int) -> Int {
         guard let previous, width < previous.width, width > 0 else { return cursor.row }
         var rows = 0
         for row in previous.rows.prefix(cursor.row) {
@@ -271,7 +176,7 @@ public struct Renderer: Sendable {
     /// The bytes that leave the area for good: cursor below the last row, at the start of a
     /// fresh row, plain style. With `startingFreshRow` false the cursor stays at the end of the
     /// last row, for a shell that starts its own (as job control does on Ctrl-Z).
-    public mutating func finish(startingFreshRow: Bool = true) -> [UInt8] {
+    package mutating func finish(startingFreshRow: Bool = true) -> [UInt8] {
         output.removeAll(keepingCapacity: true)
         let rows = previous?.rows ?? []
         let width = previous?.width ?? 1

@@ -6,7 +6,7 @@ extension Character {
     /// U+0080–U+009F are shown as `~` followed by the final byte of their 7-bit equivalent
     /// `ESC x`: `~[` for CSI (U+009B, `ESC [`), `~E` for NEL, `~@` to `~_` in all. Every
     /// notation is two columns wide, matching `displayWidth`.
-    public var caretNotation: String? {
+    package var caretNotation: String? {
         guard let scalar = unicodeScalars.first, scalar.isCaretNotationControl else { return nil }
         switch scalar.value {
         case 0x7F:

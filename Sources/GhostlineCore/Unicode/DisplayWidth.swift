@@ -15,7 +15,7 @@ extension Character {
     ///
     /// Control characters (C0, DEL, C1 and the cluster `"\r\n"`) are drawn in caret notation, so
     /// their width is that of `caretNotation`: 2.
-    public var displayWidth: Int {
+    package var displayWidth: Int {
         var scalars = unicodeScalars.makeIterator()
         guard let base = scalars.next() else { return 0 }
         guard var next = scalars.next() else {
@@ -54,7 +54,7 @@ extension Unicode.Scalar {
     /// Control characters (C0, DEL and C1) return -1: they have no glyph, and the layout draws
     /// them in caret notation (see `Character.caretNotation`), which `Character.displayWidth`
     /// measures. Prefer `Character.displayWidth` for text: a scalar's width is not its cluster's.
-    public var displayWidth: Int {
+    package var displayWidth: Int {
         if value &- 0x20 < 0x5F { return 1 }
         return isCaretNotationControl ? -1 : ScalarWidthClass(self).width
     }

@@ -1,0 +1,111 @@
+/// History's entries as one buffer of UTF-8 bytes and where each entry ends.
+///
+/// A million entries then cost their bytes and a word each, not a million separately allocated
+/// `String`s: a 37 MB history file of a million lines is kept in about 50 MB (with the prefix
+/// index), and an entry becomes a `String` only when it is shown.
+///
+/// Entries are numbered by *slot*, their place in `ends`. The oldest, dropped for capacity, stay
+/// in the buffer until they are half of it; then one move takes them out and the slots are
+/// numbered from zero again, so dropping an entry costs nothing most of the time.
+struct HistoryStorage: Sendable {
+    /// The entries' bytes, one after another, with nothing between them.
+    private(set) var bytes: [UInt8]
+    /// `ends[slot]` is where the entry in `slot` ends in `bytes`; it starts where the one before
+    /// it ends (slot 0 at 0).
+    private(set) var ends: [Int]
+    /// The oldest entry kept: the slots before it were dropped.
+    private(set) var firstSlot = 0
+
+    /// Entries stored as `bytes`, each ending where `ends` says; valid UTF-8, none empty.
+    init(bytes: [UInt8] = [], ends: [Int] = []) {
+        self.bytes = bytes
+        self.ends = ends
+    }
+
+    /// How many entries are kept.
+    var count: Int { ends.count - firstSlot }
+
+    /// Where the kept entries' bytes lie.
+    var liveBytes: Range<Int> { (firstSlot == 0 ? 0 : ends[firstSlot - 1])..<bytes.count }
+
+    /// One past the newest slot.
+    var endSlot: Int { ends.count }
+
+    /// Where the entry in `slot` lies in ``bytes``.
+    @inline(__always)
+    func range(ofSlot slot: Int) -> Range<Int> {
+        (slot == 0 ? 0 : ends[slot - 1])..<ends[slot]
+    }
+
+    /// The slot of the kept entry whose bytes include `offset`, found by halving.
+    func slot(containingByteAt offset: Int) -> Int {
+        var low = firstSlot, high = ends.count - 1
+        while low < high {
+            let middle = (low + high) / 2
+            if ends[middle] <= offset { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// The entry in `slot`, made into a `String`.
+    func string(atSlot slot: Int) -> String {
+        let range = range(ofSlot: slot)
+        return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
+    }
+
+    /// Whether the entry in `slot` holds exactly `other`.
+    func entry(atSlot slot: Int, equals other: UnsafeBufferPointer<UInt8>) -> Bool {
+        let range = range(ofSlot: slot)
+        guard range.count == other.count else { return false }
+        return bytes.withUnsafeBufferPointer { Self.equal(UnsafeBufferPointer(rebasing: $0[range]), other) }
+    }
+
+    /// Adds an entry after the newest.
+    mutating func append(_ entry: UnsafeBufferPointer<UInt8>) {
+        bytes.append(contentsOf: entry)
+        ends.append(bytes.count)
+    }
+
+    /// Drops the `count` oldest entries. Returns true when that moved the rest to slots from
+    /// zero (the caller's slot numbers are then stale).
+    mutating func dropOldest(_ count: Int) -> Bool {
+        firstSlot += min(count, self.count)
+        // Moving the live bytes costs what they weigh; waiting until the dead ones weigh as much
+        // makes each dropped entry cost a constant share of it.
+        let deadBytes = firstSlot == 0 ? 0 : ends[firstSlot - 1]
+        guard firstSlot > 0, deadBytes >= bytes.count - deadBytes || firstSlot >= ends.count - firstSlot else { return false }
+        bytes.removeSubrange(0..<deadBytes)
+        ends.removeSubrange(0..<firstSlot)
+        for index in ends.indices { ends[index] -= deadBytes }
+        firstSlot = 0
+        return true
+    }
+
+    /// Removes the entry in `slot`; the newer ones move down one slot.
+    mutating func remove(slot: Int) {
+        let range = range(ofSlot: slot)
+        bytes.removeSubrange(range)
+        ends.remove(at: slot)
+        for index in slot..<ends.count { ends[index] -= range.count }
+    }
+
+    /// Byte for byte equality of two buffers of the same length.
+    @inline(__always)
+    static func equal(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard left.count == right.count else { return false }
+        guard let leftBase = left.baseAddress, let rightBase = right.baseAddress else { return true }
+        var offset = 0
+        // A word at a time: most entries share their first bytes ("git …") with many others.
+        while offset + 8 <= left.count {
+            let a = UnsafeRawPointer(leftBase + offset).loadUnaligned(as: UInt64.self)
+            let b = UnsafeRawPointer(rightBase + offset).loadUnaligned(as: UInt64.self)
+            if a != b { return false }
+            offset += 8
+        }
+        while offset < left.count {
+            if leftBase[offset] != rightBase[offset] { return false }
+            offset += 1
+        }
+        return true
+    }
+}
