@@ -186,3 +186,16 @@ extension LineEditorDriverTests {
         #expect(editor.text == "unfinished", "the entry ended and the editor is the test's again")
     }
 }
+
+extension LineEditorDriverTests {
+    @Test func aResizeBetweenEntriesIsTheNextEntrysSize() throws {
+        let driver = try LineEditorDriver(columns: 30, rows: 4)
+        let editor = editor(driver, placeholder: nil)
+        try driver.start(editor)
+        try driver.type("one\r")
+        try driver.resize(columns: 8, rows: 4)
+        try driver.start(editor)
+        try driver.type("abcdefgh")
+        #expect(driver.screen.lines[1...2] == ["> abcdef", "gh"])
+    }
+}
