@@ -131,8 +131,10 @@ public final class LineEditor {
     /// Counts changes to how the entry looks (prompts, placeholder, styles, colors), so a session
     /// rebuilds what it draws them with only after one.
     private(set) var appearanceRevision = 0
-    private let input: FileDescriptor
-    private let output: FileDescriptor?
+    /// Where keys come from; package access, so that the test kit can check it drives this editor.
+    package let input: FileDescriptor
+    /// Where the prompt is drawn when given; see `init`.
+    package let output: FileDescriptor?
     /// Whether the editor handles signals while it reads an entry in a terminal; true unless
     /// set.
     ///

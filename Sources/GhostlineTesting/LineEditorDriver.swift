@@ -98,9 +98,12 @@ public final class LineEditorDriver {
     /// its `terminalType` to ``terminalType`` and its `terminalReflowsOnResize` to false, since
     /// the screen keeps its rows on a resize as xterm does.
     ///
-    /// - Throws: ``LineEditorDriverError/entryInProgress`` while an entry is being read.
+    /// - Throws: ``LineEditorDriverError/entryInProgress`` while an entry is being read,
+    ///   ``LineEditorDriverError/editorNotOnThisTerminal`` for an editor made on another input or
+    ///   output.
     public func start(_ editor: LineEditor) throws {
         guard reader == nil else { throw LineEditorDriverError.entryInProgress }
+        guard editor.input == input, editor.output == output else { throw LineEditorDriverError.editorNotOnThisTerminal }
         editor.terminalType = terminalType
         // The screen keeps its rows on a resize, as xterm does.
         editor.terminalReflowsOnResize = false

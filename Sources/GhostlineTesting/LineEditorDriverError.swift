@@ -10,6 +10,9 @@ public enum LineEditorDriverError: Error, Equatable, Sendable, CustomStringConve
     /// No entry is being read, so there is no editor to send keys to: bytes sent then would be
     /// the terminal's line discipline's to handle.
     case noEntryInProgress
+    /// The editor was not made with the driver's `input` and `output`, so it would read its keys
+    /// from somewhere else and draw there.
+    case editorNotOnThisTerminal
     /// No terminal sends this key (a function key above F20).
     case keyWithoutSequence(KeyEvent)
     /// The editor did not take what it was sent and settle within the driver's `timeout`:
@@ -30,6 +33,8 @@ public enum LineEditorDriverError: Error, Equatable, Sendable, CustomStringConve
             "an entry is already being read; end it (Enter, Ctrl-D, Ctrl-C) before starting another"
         case .noEntryInProgress:
             "no entry is being read; start one before sending keys"
+        case .editorNotOnThisTerminal:
+            "the editor was not made on this driver's terminal: pass LineEditor(input: driver.input, output: driver.output)"
         case .keyWithoutSequence(let key):
             "no terminal sends the key \(key)"
         case .editorDidNotSettle(let details):

@@ -151,6 +151,14 @@ extension LineEditorDriverTests {
         #expect(throws: LineEditorDriverError.entryInProgress) { try driver.start(editor) }
     }
 
+    @Test func anEditorOnAnotherTerminalIsRefused() throws {
+        let driver = try LineEditorDriver(columns: 20, rows: 4)
+        #expect(throws: LineEditorDriverError.editorNotOnThisTerminal) { try driver.start(LineEditor(prompt: "> ")) }
+        let drawingElsewhere = LineEditor(prompt: "> ", input: driver.input)
+        #expect(throws: LineEditorDriverError.editorNotOnThisTerminal) { try driver.start(drawingElsewhere) }
+        #expect(!driver.isReadingEntry)
+    }
+
     @Test func keysWithoutAnEntryAreRefused() throws {
         let driver = try LineEditorDriver(columns: 20, rows: 4)
         #expect(throws: LineEditorDriverError.noEntryInProgress) { try driver.type("x") }
