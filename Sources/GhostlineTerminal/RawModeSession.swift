@@ -11,7 +11,7 @@
 ///
 /// This is a class rather than a non-copyable struct because the signal handler's record of what
 /// to restore belongs to exactly one live session, which needs an identity, and because the
-/// facade stores the session across calls and releases it on its own schedule.
+/// session that owns it keeps it for one whole entry and releases it on every way out.
 public final class RawModeSession {
     /// The terminal in raw mode.
     public let terminal: FileDescriptor
