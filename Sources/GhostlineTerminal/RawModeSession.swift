@@ -7,7 +7,8 @@
 /// - A signal that ends the process (`SIGTERM`, `SIGHUP`, `SIGINT` and `SIGQUIT` sent with
 ///   `kill`): while a `SignalMonitor` watches it, its handler restores the saved attributes
 ///   itself before waking the main loop, so the terminal is usable even if the main loop is
-///   blocked and never gets to clean up.
+///   blocked and never gets to clean up (unless the session was made with
+///   `restoresOnTerminatingSignal` false).
 ///
 /// This is a class rather than a non-copyable struct because the signal handler's record of what
 /// to restore belongs to exactly one live session, which needs an identity, and because the
