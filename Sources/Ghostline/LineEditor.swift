@@ -105,7 +105,8 @@ public final class LineEditor {
     }
     /// A value that Enter submits on an empty entry. Unlike the placeholder, which is only
     /// shown, it becomes the entry; it is drawn in the ghost style, underlined, and Tab or Right
-    /// inserts it for editing.
+    /// inserts it for editing. An empty line of piped input, or of a dumb terminal, is the
+    /// default too.
     public var defaultText: String? {
         get { engine.defaultText }
         set { engine.defaultText = newValue }
@@ -241,11 +242,11 @@ public final class LineEditor {
         engine.isMultiline = isMultiline
         guard input.isTerminal else {
             if pipedInput == nil { pipedInput = PipedInput(descriptor: input) }
-            return try pipedInput?.nextEntry(wholeInput: isMultiline)
+            return try pipedInput?.nextEntry(wholeInput: isMultiline).map(replacingEmptyWithDefault)
         }
         let output = userInterfaceOutput()
         if terminalType.isEmpty || terminalType == "dumb" {
-            return try readPlainly(input: input, output: output)
+            return try readPlainly(input: input, output: output).map(replacingEmptyWithDefault)
         }
         let session = try InteractiveSession(editor: self, input: input, output: output)
         self.session = session
@@ -253,6 +254,13 @@ public final class LineEditor {
         let entry = try session.run(initialText: initialText)
         if let entry, !isSecret { saveToHistoryFile(entry) }
         return entry
+    }
+
+    /// An empty line read without the editor (piped, or by a dumb terminal) is Enter on an empty
+    /// entry, so it submits the default there as the editor does, and a script answers
+    /// `printf '\n' | tool` as a user pressing Enter would.
+    private func replacingEmptyWithDefault(_ entry: String) -> String {
+        entry.isEmpty ? defaultText ?? entry : entry
     }
 
     /// Where the prompt is drawn: standard output when it is the terminal, else the terminal

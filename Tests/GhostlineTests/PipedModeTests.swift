@@ -33,6 +33,12 @@ import GhostlineTestSupport
         #expect(run.standardOutput.isEmpty)
     }
 
+    @Test func anEmptyLineIsTheDefaultAsEnterOnAnEmptyEntryIs() throws {
+        let run = try PipedRun.run(ghostlinePath, arguments: ["--default", "fallback", "--loop"], input: Array("\nx\n\n".utf8))
+        #expect(run.status == .exited(0))
+        #expect(String(decoding: run.standardOutput, as: UTF8.self) == "fallback\nx\nfallback\n")
+    }
+
     @Test func multilineReadsEverythingAsOneEntry() throws {
         let run = try PipedRun.run(ghostlinePath, arguments: ["--multiline"], input: Array("line 1\nline 2\n".utf8))
         #expect(run.status == .exited(0))

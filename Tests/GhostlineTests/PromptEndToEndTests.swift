@@ -125,4 +125,14 @@ import GhostlineTestSupport
         #expect(session.standardOutputText == "plain\n")
         #expect(!session.output.contains(0x1B), "no escape sequence at all")
     }
+
+    @Test func dumbTerminalSubmitsTheDefaultForAnEmptyLine() throws {
+        try #require(access(ghostlinePath, X_OK) == 0)
+        let session = try PseudoTerminalSession(executable: ghostlinePath, arguments: ["--default", "fallback"],
+                                                environment: ["TERM": "dumb"], captureStandardOutput: true)
+        #expect(session.waitUntil { $0.screen.text.contains(">") })
+        try session.send("\r")
+        #expect(session.waitForExit() == .exited(0))
+        #expect(session.standardOutputText == "fallback\n")
+    }
 }
