@@ -2,7 +2,7 @@
 SWIFT ?= swift
 PLACEHOLDER ?= Type a message…
 
-.PHONY: build run test bench clean unicode-tables doc-coverage docs
+.PHONY: build run test bench examples clean unicode-tables doc-coverage docs
 
 build:
 	$(SWIFT) build
@@ -13,6 +13,11 @@ run: build
 # The end-to-end tests drive the built `ghostline` binary, so build it first.
 test: build doc-coverage
 	$(SWIFT) test
+
+# The example apps of Sources/Examples (README, "Examples"); `swift run NAME` runs one.
+EXAMPLES = calculator commit-message password new-project
+examples:
+	for example in $(EXAMPLES); do $(SWIFT) build --product $$example || exit 1; done
 
 bench:
 	$(SWIFT) build -c release --product ghostline-bench

@@ -23,9 +23,16 @@ let package = Package(
         ),
         .executableTarget(name: "generate-unicode-tables"),
         .executableTarget(name: "ghostline-bench", dependencies: ["GhostlineCore"]),
+        // The examples (`make examples`, README "Examples"): each an app of one page that uses only
+        // the `Ghostline` product, as an app outside the repository would.
+        .executableTarget(name: "calculator", dependencies: ["Ghostline"], path: "Sources/Examples/Calculator"),
+        .executableTarget(name: "commit-message", dependencies: ["Ghostline"], path: "Sources/Examples/CommitMessage"),
+        .executableTarget(name: "password", dependencies: ["Ghostline"], path: "Sources/Examples/Password"),
+        .executableTarget(name: "new-project", dependencies: ["Ghostline"], path: "Sources/Examples/NewProject"),
         .target(name: "GhostlineTestSupport", dependencies: ["GhostlineCore", "GhostlineTesting"], path: "Tests/GhostlineTestSupport"),
         .testTarget(name: "GhostlineCoreTests", dependencies: ["GhostlineCore", "GhostlineTesting", "GhostlineTestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "GhostlineTests", dependencies: ["Ghostline", "GhostlineTerminal", "GhostlineTesting", "GhostlineTestSupport", "ghostline"]),
+        .testTarget(name: "GhostlineTests", dependencies: ["Ghostline", "GhostlineTerminal", "GhostlineTesting", "GhostlineTestSupport", "ghostline",
+                                                      "calculator", "commit-message", "password", "new-project"]),
     ],
     swiftLanguageModes: [.v6]
 )

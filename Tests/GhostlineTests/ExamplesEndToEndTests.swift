@@ -1,0 +1,101 @@
+import Glibc
+import Testing
+import GhostlineTestSupport
+
+/// The examples of `Sources/Examples`, each run as its built binary with piped input, as
+/// `printf 'x\n' | swift run <name>` runs it: no terminal, so no prompt and no escape sequence,
+/// only what the example prints.
+@Suite struct ExamplesEndToEndTests {
+    /// What `example` prints for `input`, after checking that it ended by itself, with status 0,
+    /// writing no escape sequence and nothing on standard error.
+    func output(of example: String, input: String) throws -> String {
+        let path = builtProductPath(example)
+        try #require(access(path, X_OK) == 0, "build the examples first (make test does): \(path)")
+        let run = try PipedRun.run(path, arguments: [], input: Array(input.utf8),
+                                   environment: ["TERM": "xterm-256color", "LC_ALL": "C.UTF-8",
+                                                 "HOME": "/nonexistent-ghostline-home"])
+        #expect(run.status == .exited(0))
+        #expect(!run.standardOutput.contains(0x1B), "no escape sequence when piped")
+        #expect(run.standardError.isEmpty, "\(String(decoding: run.standardError, as: UTF8.self))")
+        return String(decoding: run.standardOutput, as: UTF8.self)
+    }
+
+    @Test func calculatorEvaluatesEachLineWithVariablesAndAns() throws {
+        let input = "1 + 2 * 3\nx = 4\nx * (ans - 1)\n\n1 / 0\ny + 1\n-(2 - 7) % 3\nvars\nquit\n7\n"
+        #expect(try output(of: "calculator", input: input) == """
+            = 7
+            x = 4
+            = 12
+            error: division by zero
+            error: y is not defined
+            = 2
+            ans = 2
+            x = 4
+
+            """)
+    }
+
+    @Test func calculatorRefusesOverflowAndEndsAtTheEndOfInput() throws {
+        let input = "9223372036854775807 + 1\n99999999999999999999\n(1\n"
+        #expect(try output(of: "calculator", input: input) == """
+            error: too large
+            error: 99999999999999999999 is too large
+            error: missing )
+
+            """)
+    }
+
+    @Test func commitMessageIsCleanedUpAsGitDoes() throws {
+        let input = "Fix the parser   \nIt dropped the last token.\n\n\n# a comment\nSee #12.  \n\n"
+        #expect(try output(of: "commit-message", input: input) == """
+            Fix the parser
+
+            It dropped the last token.
+
+            See #12.
+
+            """)
+    }
+
+    @Test func commitMessageThatIsEmptyAborts() throws {
+        #expect(try output(of: "commit-message", input: "\n  \n# only a comment\n")
+                == "Aborting commit due to empty commit message.\n")
+    }
+
+    @Test func passwordIsSetOnceTypedTheSameWayTwice() throws {
+        let input = "short\nsecret-pass\nsecret-pasS\nsecret-pass\nsecret-pass\n"
+        let printed = try output(of: "password", input: input)
+        #expect(printed == """
+            Too short: a password has at least 8 characters.
+            The two passwords differ.
+            Password set (11 characters).
+
+            """)
+        #expect(!printed.contains("secret"), "the password is never printed")
+    }
+
+    @Test func passwordNotSetWhenInputEnds() throws {
+        #expect(try output(of: "password", input: "secret-pass\n") == "No password set.\n")
+    }
+
+    @Test func newProjectTakesDefaultsForEmptyLinesAndAsksAgainUntilAnAnswerFits() throws {
+        let input = "\n\nnobody\n ada@example.com \nMPL-2.0\nmaybe\nyes\n"
+        #expect(try output(of: "new-project", input: input) == """
+            An e-mail address has an @.
+            Answer yes or no.
+            {
+              "name": "my-tool",
+              "version": "0.1.0",
+              "author": "ada@example.com",
+              "license": "MPL-2.0",
+              "private": false
+            }
+
+            """)
+    }
+
+    @Test func newProjectWritesNothingWhenInputEndsEarly() throws {
+        #expect(try output(of: "new-project", input: "tool\n")
+                == "Input ended before the last question; nothing written.\n")
+    }
+}
