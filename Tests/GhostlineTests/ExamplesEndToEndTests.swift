@@ -1,5 +1,6 @@
 import Glibc
 import Testing
+import GhostlineTesting
 import GhostlineTestSupport
 
 /// The examples of `Sources/Examples`, each run as its built binary with piped input, as
@@ -33,6 +34,31 @@ import GhostlineTestSupport
             x = 4
 
             """)
+    }
+
+    /// In a terminal: the highlighter's colours, Tab completing a name, and the history file in
+    /// `$HOME` holding what was submitted.
+    @Test func calculatorInATerminalHighlightsCompletesAndKeepsHistory() throws {
+        let home = try TemporaryDirectory()
+        let path = builtProductPath("calculator")
+        try #require(access(path, X_OK) == 0, "build the examples first (make test does): \(path)")
+        let session = try PseudoTerminalSession(executable: path, arguments: [], environment: ["HOME": home.path])
+        try #require(session.waitUntil { $0.isReadingKeys(onRow: 0, prompt: "calc> ") })
+        try #require(session.type("y = 6 * 7", until: { $0.screen.line(0) == "calc> y = 6 * 7" }))
+        #expect(session.screen[0, 6].attributes == CellAttributes(foreground: .basic(2)), "a name being assigned")
+        #expect(session.screen[0, 8].attributes == CellAttributes(foreground: .basic(3), isBold: true), "an operator")
+        #expect(session.screen[0, 10].attributes == CellAttributes(foreground: .basic(6)), "a number")
+        try session.send("\r")
+        try #require(session.waitUntil { $0.isReadingKeys(onRow: 2, prompt: "calc> ") })
+        #expect(session.screen.line(1) == "y = 42")
+        try #require(session.type("a", until: { $0.screen.line(2) == "calc> a" }))
+        #expect(session.screen[2, 6].attributes == CellAttributes(foreground: .basic(1), isUnderlined: true), "an unknown name")
+        #expect(try session.type("\t", until: { $0.screen.line(2).hasPrefix("calc> ans") }), "Tab completes the name")
+        try #require(session.type("+ y\r", until: { $0.isReadingKeys(onRow: 4, prompt: "calc> ") }))
+        #expect(session.screen.line(3) == "= 84")
+        try session.send([0x04])
+        #expect(session.waitForExit() == .exited(0))
+        #expect(PipedRun.read(home.path(".calculator_history")) == Array("y = 6 * 7\nans + y\n".utf8))
     }
 
     @Test func calculatorRefusesOverflowAndEndsAtTheEndOfInput() throws {
