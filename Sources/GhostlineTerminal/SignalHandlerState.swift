@@ -5,6 +5,11 @@ import Synchronization
 // thread, so it reads only these plain values and calls only async-signal-safe functions
 // (`tcsetattr`, `write`). Everything else changes them under `stateLock` with every signal
 // blocked on the changing thread, and clears the descriptor before rewriting what it guards.
+//
+// The `termios` values live in storage allocated once and never freed, not in globals of their
+// own: this compiler emitted each such global 57 bytes long, although a `termios` is 60, so
+// every write of one overwrote the flags laid out after it (found with AddressSanitizer; `nm -S`
+// on a release build shows the sizes). A pointer global is one word, whatever the C structure.
 
 /// The write end of the installed `SignalMonitor`'s pipe, or -1 when none is installed.
 nonisolated(unsafe) private var signalPipeWriteEnd: Int32 = -1
@@ -13,7 +18,7 @@ nonisolated(unsafe) private var signalPipeWriteEnd: Int32 = -1
 nonisolated(unsafe) private var terminalToRestore: Int32 = -1
 
 /// The attributes to restore `terminalToRestore` to.
-nonisolated(unsafe) private var attributesToRestore = termios()
+nonisolated(unsafe) private let attributesToRestore = allocateAttributes()
 
 /// The session that armed `terminalToRestore`, so an older session's restore cannot disarm a
 /// newer one.
@@ -38,7 +43,16 @@ let readerWaitWasEnded = Atomic<Bool>(false)
 /// returns at once (`VMIN` 0): what a handler applies to end the wait.
 nonisolated(unsafe) private var readerThread = pthread_t()
 nonisolated(unsafe) private var readerTerminal: Int32 = -1
-nonisolated(unsafe) private var attributesEndingTheWait = termios()
+nonisolated(unsafe) private let attributesEndingTheWait = allocateAttributes()
+
+/// Storage for one `termios`, zeroed, that lives as long as the process: a handler may read it
+/// at any moment. A global is made on first use, which for these is always a change under
+/// `stateLock`, before the descriptor that lets a handler read them is set.
+private func allocateAttributes() -> UnsafeMutablePointer<termios> {
+    let storage = UnsafeMutablePointer<termios>.allocate(capacity: 1)
+    storage.initialize(to: termios())
+    return storage
+}
 
 /// Serializes changes from different threads; never taken by a handler.
 nonisolated(unsafe) private let stateLock: UnsafeMutablePointer<pthread_mutex_t> = {
@@ -70,7 +84,7 @@ func armTerminalRestore(
 ) {
     changingHandlerState {
         terminalToRestore = -1
-        attributesToRestore = attributes.storage
+        attributesToRestore.pointee = attributes.storage
         restoreOwner = owner
         terminalToRestore = terminal.rawValue
     }
@@ -117,7 +131,7 @@ func registerReader(of terminal: FileDescriptor, raw: TerminalAttributes) {
     changingHandlerState {
         readerTerminal = -1
         readerThread = pthread_self()
-        attributesEndingTheWait = ending
+        attributesEndingTheWait.pointee = ending
         readerTerminal = terminal.rawValue
     }
 }
@@ -142,11 +156,11 @@ let signalHandler: @convention(c) (Int32) -> Void = { signal in
     signalArrived.store(true, ordering: .sequentiallyConsistent)
     let isReading = readerIsArmed.load(ordering: .sequentiallyConsistent) && readerTerminal >= 0
     if isReading && pthread_equal(pthread_self(), readerThread) != 0 {
-        tcsetattr(readerTerminal, TCSANOW, &attributesEndingTheWait)
+        tcsetattr(readerTerminal, TCSANOW, attributesEndingTheWait)
         readerWaitWasEnded.store(true, ordering: .sequentiallyConsistent)
     } else {
         if endsProcessByDefault(signal), terminalToRestore >= 0 {
-            tcsetattr(terminalToRestore, TCSANOW, &attributesToRestore)
+            tcsetattr(terminalToRestore, TCSANOW, attributesToRestore)
         }
         if isReading { pthread_kill(readerThread, signal) }
     }

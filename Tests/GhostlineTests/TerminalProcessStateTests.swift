@@ -71,6 +71,34 @@ extension ProcessWideStateTests {
             }
         }
 
+        /// The handler's record of the attributes to restore and of those that end a wait must
+        /// not spill into the flags beside them: a signal that arrived before the terminal was
+        /// recorded is still news afterwards. (The compiler once emitted those `termios` globals
+        /// 57 bytes long; writing all 60 cleared the flags next to them.)
+        @Test func recordingTheTerminalLeavesTheSignalFlagsAsTheyWere() throws {
+            let pseudoTerminal = try PseudoTerminal()
+            let monitor = try SignalMonitor(signals: [SIGWINCH])
+            defer { monitor.uninstall() }
+            raiseOnThisThread(SIGWINCH)
+            #expect(monitor.hasPendingSignals)
+
+            let session = try RawModeSession(terminal: pseudoTerminal.terminal)
+            defer { session.restore() }
+            #expect(monitor.hasPendingSignals, "arming the restore kept the flag")
+            // On a thread of its own, which can unblock the signal as `prepareReading` requires;
+            // `join()` orders its write before the test's read.
+            final class Answer { var isPrepared = false }
+            let answer = Answer()
+            let reader = TestThread {
+                unblock(SIGWINCH)
+                answer.isPrepared = monitor.prepareReading(from: pseudoTerminal.terminal, rawAttributes: session.rawAttributes)
+            }
+            reader.join()
+            #expect(answer.isPrepared)
+            #expect(monitor.hasPendingSignals, "recording the reader kept the flag")
+            #expect(monitor.drain() == [SIGWINCH])
+        }
+
         // MARK: - Signal monitor
 
         @Test func raisedSignalMakesTheMonitorReadable() throws {
