@@ -56,10 +56,21 @@ public struct HistoryFile: Sendable {
     /// Appends one entry (blank entries are skipped, as in history itself).
     public func append(_ entry: String) throws {
         guard !entry.allSatisfy(\.isWhitespace) else { return }
-        let descriptor = try FileDescriptor.open(path, flags: O_WRONLY | O_CREAT | O_APPEND, permissions: 0o600)
+        let descriptor = try FileDescriptor.open(path, flags: O_RDWR | O_CREAT | O_APPEND, permissions: 0o600)
         defer { try? descriptor.close() }
         try descriptor.setPermissions(0o600)
-        try descriptor.writeAll(Self.encode(entry) + [0x0A])
+        // A last line without its line break (a write cut short, an edit by hand) would otherwise
+        // join the entry into one line with it.
+        let lineBreak: [UInt8] = Self.endsWithoutLineBreak(descriptor) ? [0x0A] : []
+        try descriptor.writeAll(lineBreak + Self.encode(entry) + [0x0A])
+    }
+
+    /// Whether the file holds bytes and the last is not `\n`.
+    private static func endsWithoutLineBreak(_ descriptor: FileDescriptor) -> Bool {
+        var status = stat()
+        guard fstat(descriptor.rawValue, &status) == 0, status.st_size > 0 else { return false }
+        var last: UInt8 = 0
+        return pread(descriptor.rawValue, &last, 1, status.st_size - 1) == 1 && last != 0x0A
     }
 
     static func encode(_ entry: String) -> [UInt8] {
