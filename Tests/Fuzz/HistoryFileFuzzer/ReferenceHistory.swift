@@ -1,0 +1,32 @@
+import Ghostline
+
+/// What a history file means, written plainly from its description (`HistoryFile`'s comment):
+/// one entry per line, empty lines skipped, `\` followed by `n` standing for a line break and by
+/// any other byte for that byte.
+enum ReferenceHistory {
+    /// The file's lines, each an entry decoded.
+    static func lines(of file: [UInt8]) -> [String] {
+        file.split(separator: 0x0A).map(decode)
+    }
+
+    /// The entries a history of `capacity` keeps from `lines`, loaded in order.
+    static func entries(_ lines: ArraySlice<String>, capacity: Int) -> [String] {
+        History(entries: Array(lines), capacity: capacity).entries
+    }
+
+    private static func decode(_ line: ArraySlice<UInt8>) -> String {
+        var bytes: [UInt8] = []
+        var index = line.startIndex
+        while index < line.endIndex {
+            if line[index] == UInt8(ascii: "\\") {
+                index += 1
+                guard index < line.endIndex else { break }
+                bytes.append(line[index] == UInt8(ascii: "n") ? 0x0A : line[index])
+            } else {
+                bytes.append(line[index])
+            }
+            index += 1
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
