@@ -47,7 +47,9 @@ define run-sanitized
 endef
 
 # libFuzzer targets (Tests/Fuzz, declared in Package.swift only when GHOSTLINE_FUZZ=1), built with
-# -sanitize=fuzzer,address, optimized but with assertions on, in a scratch path of their own.
+# -sanitize=fuzzer,address, optimized but with assertions on, in a scratch path of their own. The
+# two sanitizers go in one flag: as SwiftPM's two --sanitize options the compiler was given only
+# the last, and the code had no coverage for libFuzzer to follow.
 # `make fuzz SECONDS=N` runs each for N seconds from its seed corpus in Tests/FuzzCorpus; new
 # inputs go to .build/fuzz/corpus, crashes to .build/fuzz/crashes. FUZZ_FLAGS adds libFuzzer
 # options (`FUZZ_FLAGS=-seed=1`). Swift's backtracer is off: started by a crash, it kept the
@@ -55,7 +57,7 @@ endef
 SECONDS ?= 60
 FUZZ_FLAGS ?=
 FUZZ_TARGETS = editor history-file piped-input
-FUZZ_BUILD = GHOSTLINE_FUZZ=1 $(SWIFT) build -c release --scratch-path .build/fuzz --sanitize=fuzzer --sanitize=address \
+FUZZ_BUILD = GHOSTLINE_FUZZ=1 $(SWIFT) build -c release --scratch-path .build/fuzz -Xswiftc -sanitize=fuzzer,address \
 	-Xswiftc -use-ld=lld -Xswiftc -assert-config -Xswiftc Debug
 
 fuzz:
