@@ -2,7 +2,7 @@
 SWIFT ?= swift
 PLACEHOLDER ?= Type a message…
 
-.PHONY: build run test bench examples clean unicode-tables doc-coverage docs
+.PHONY: build run test sanitize sanitize-address sanitize-thread fuzz bench examples clean unicode-tables doc-coverage docs
 
 build:
 	$(SWIFT) build
@@ -13,6 +13,66 @@ run: build
 # The end-to-end tests drive the built `ghostline` binary, so build it first.
 test: build doc-coverage
 	$(SWIFT) test
+
+# The unit tests and the end-to-end tests against builds with AddressSanitizer and with
+# ThreadSanitizer, each in a scratch path of its own so the normal build is untouched. The
+# end-to-end tests run the `ghostline` of the same build (GHOSTLINE_BUILD_DIR), and the tests pass
+# the sanitizer settings on to it, so every process writes its reports to files under
+# REPORTS/<sanitizer>; the run fails when a test fails or any report was written, even one from a
+# child whose exit status a test expected. The toolchain's lld links the sanitized builds (gold
+# warns about the sanitizers' local symbols). Leak checking is off: at exit the Swift runtime and
+# XCTest keep allocations that LeakSanitizer counts as leaks, none of them ours.
+SANITIZE_FLAGS = --scratch-path .build/$(1) --sanitize=$(2) -Xswiftc -use-ld=lld
+REPORTS = .build/sanitizer-reports
+# Named outright: the programs the tests start have no PATH to find it by.
+SYMBOLIZER := $(shell command -v llvm-symbolizer)
+SYMBOLIZING = $(if $(SYMBOLIZER),:external_symbolizer_path=$(SYMBOLIZER))
+
+sanitize: sanitize-address sanitize-thread
+
+sanitize-address:
+	$(call run-sanitized,asan,address,ASAN_OPTIONS=halt_on_error=1:detect_leaks=0:log_path=$(CURDIR)/$(REPORTS)/asan/report$(SYMBOLIZING))
+
+sanitize-thread:
+	$(call run-sanitized,tsan,thread,TSAN_OPTIONS=halt_on_error=1:log_path=$(CURDIR)/$(REPORTS)/tsan/report$(SYMBOLIZING))
+
+# $(1) scratch directory, $(2) sanitizer, $(3) its settings. `nm` checks the CLI that the
+# end-to-end tests start really is the instrumented one.
+define run-sanitized
+	$(SWIFT) build --build-tests $(call SANITIZE_FLAGS,$(1),$(2))
+	nm .build/$(1)/debug/ghostline | grep -q __$(1)_init
+	rm -rf $(REPORTS)/$(1) && mkdir -p $(REPORTS)/$(1)
+	GHOSTLINE_BUILD_DIR=.build/$(1)/debug $(3) $(SWIFT) test --skip-build --disable-xctest $(call SANITIZE_FLAGS,$(1),$(2))
+	@if [ -n "$$(ls $(REPORTS)/$(1))" ]; then cat $(REPORTS)/$(1)/*; echo "$(2) sanitizer reports in $(REPORTS)/$(1)"; exit 1; fi
+endef
+
+# libFuzzer targets (Tests/Fuzz, declared in Package.swift only when GHOSTLINE_FUZZ=1), built with
+# -sanitize=fuzzer,address, optimized but with assertions on, in a scratch path of their own. The
+# two sanitizers go in one flag: as SwiftPM's two --sanitize options the compiler was given only
+# the last, and the code had no coverage for libFuzzer to follow.
+# `make fuzz SECONDS=N` runs each for N seconds from its seed corpus in Tests/FuzzCorpus; new
+# inputs go to .build/fuzz/corpus, crashes to .build/fuzz/crashes. FUZZ_FLAGS adds libFuzzer
+# options (`FUZZ_FLAGS=-seed=1`). Swift's backtracer is off: started by a crash, it kept the
+# output open without end here, and libFuzzer prints the stack itself. See Docs/Fuzzing.md.
+SECONDS ?= 60
+FUZZ_FLAGS ?=
+FUZZ_TARGETS = editor history-file piped-input
+FUZZ_BUILD = GHOSTLINE_FUZZ=1 $(SWIFT) build -c release --scratch-path .build/fuzz -Xswiftc -sanitize=fuzzer,address \
+	-Xswiftc -use-ld=lld -Xswiftc -assert-config -Xswiftc Debug
+
+fuzz:
+	$(foreach target,$(FUZZ_TARGETS),$(FUZZ_BUILD) --product ghostline-fuzz-$(target) &&) true
+	mkdir -p .build/fuzz/crashes .build/fuzz/tmp
+	@export TMPDIR=$(CURDIR)/.build/fuzz/tmp SWIFT_BACKTRACE=enable=no; \
+	for target in $(FUZZ_TARGETS); do \
+		mkdir -p .build/fuzz/corpus/$$target; \
+		echo "fuzzing $$target for $(SECONDS) s"; \
+		.build/fuzz/release/ghostline-fuzz-$$target -max_total_time=$(SECONDS) -rss_limit_mb=1024 -timeout=10 \
+			-max_len=4096 -print_final_stats=1 -artifact_prefix=.build/fuzz/crashes/$$target- $(FUZZ_FLAGS) \
+			.build/fuzz/corpus/$$target Tests/FuzzCorpus/$$target 2> .build/fuzz/$$target.log \
+			|| { tail -40 .build/fuzz/$$target.log; exit 1; }; \
+		grep -h "stat::number_of_executed_units\|Done" .build/fuzz/$$target.log; \
+	done
 
 # The example apps of Sources/Examples (README, "Examples"); `swift run NAME` runs one.
 EXAMPLES = calculator commit-message password new-project

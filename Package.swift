@@ -36,3 +36,20 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The fuzz targets exist only for `make fuzz`, which sets GHOSTLINE_FUZZ=1 and builds them with
+// `-sanitize=fuzzer,address` in a scratch path of their own (see Docs/Fuzzing.md): a plain build
+// never sees them. Each is compiled as a library, since its entry is a function of its own that
+// starts libFuzzer's driver.
+if Context.environment["GHOSTLINE_FUZZ"] == "1" {
+    let entryOfItsOwn: [SwiftSetting] = [.unsafeFlags(["-parse-as-library"])]
+    package.targets += [
+        .target(name: "FuzzDriver", path: "Tests/Fuzz/FuzzDriver"),
+        .executableTarget(name: "ghostline-fuzz-editor", dependencies: ["FuzzDriver", "GhostlineCore", "GhostlineTesting", "GhostlineTestSupport"],
+                          path: "Tests/Fuzz/EditorFuzzer", swiftSettings: entryOfItsOwn),
+        .executableTarget(name: "ghostline-fuzz-history-file", dependencies: ["FuzzDriver", "Ghostline"],
+                          path: "Tests/Fuzz/HistoryFileFuzzer", swiftSettings: entryOfItsOwn),
+        .executableTarget(name: "ghostline-fuzz-piped-input", dependencies: ["FuzzDriver", "Ghostline", "GhostlineTerminal"],
+                          path: "Tests/Fuzz/PipedInputFuzzer", swiftSettings: entryOfItsOwn),
+    ]
+}

@@ -13,14 +13,17 @@ struct PipedInput {
     }
 
     /// The next line without its `\n` or `\r\n`, or everything up to the end of input when
-    /// `wholeInput` is true (one final line break dropped); nil once input is exhausted.
+    /// `wholeInput` is true (one final `\n` or `\r\n` dropped); nil once input is exhausted.
     mutating func nextEntry(wholeInput: Bool) throws -> String? {
         if wholeInput {
             while !reachedEnd { try fill() }
             guard start < buffer.count else { return nil }
             var end = buffer.count
-            if buffer[end - 1] == 0x0A { end -= 1 }
-            if end > start && buffer[end - 1] == 0x0D { end -= 1 }
+            // A carriage return is part of the final line break only before its `\n`.
+            if buffer[end - 1] == 0x0A {
+                end -= 1
+                if end > start && buffer[end - 1] == 0x0D { end -= 1 }
+            }
             defer { start = buffer.count }
             return String(decoding: buffer[start..<end], as: UTF8.self)
         }

@@ -11,7 +11,8 @@ public struct PipedRun: Sendable {
     public var standardError: [UInt8]
 
     /// Runs `executable` with `input` as its standard input (or the file at `inputPath`), no
-    /// terminal at all (a new session), and waits at most `timeout` seconds.
+    /// terminal at all (a new session), and waits at most `timeout` seconds. The program also
+    /// gets the test's sanitizer settings (see ``sanitizerOptions()``) unless `environment` sets them.
     public static func run(_ executable: String, arguments: [String], input: [UInt8] = [], inputPath: String? = nil,
                            environment: [String: String] = ["TERM": "xterm-256color", "LC_ALL": "C.UTF-8"],
                            timeout: Double = 10) throws -> PipedRun {
@@ -22,7 +23,8 @@ public struct PipedRun: Sendable {
         let outputFile = directory + "/stdout", errorFile = directory + "/stderr"
 
         let argumentStrings = ([executable] + arguments).map { strdup($0) }
-        let environmentStrings = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") }
+        let fullEnvironment = environment.merging(sanitizerOptions()) { given, _ in given }
+        let environmentStrings = fullEnvironment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") }
         defer {
             argumentStrings.forEach { free($0) }
             environmentStrings.forEach { free($0) }

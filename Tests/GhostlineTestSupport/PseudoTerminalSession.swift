@@ -37,10 +37,10 @@ public final class PseudoTerminalSession {
     /// Starts `executable` (looked up in `PATH` when it has no slash) with `arguments` in a new
     /// pseudo-terminal of `columns` × `rows`.
     ///
-    /// The child sees `TERM=xterm-256color`, `LC_ALL=C.UTF-8` and the test's `PATH`, overridden
-    /// and extended by `environment`. The pty is its stdin, stdout and stderr, unless
-    /// `captureStandardOutput` is true: then stdout is a pipe, collected in `standardOutput`, as
-    /// for `x=$(program)` in a shell.
+    /// The child sees `TERM=xterm-256color`, `LC_ALL=C.UTF-8`, the test's `PATH` and sanitizer
+    /// settings (see ``sanitizerOptions()``), overridden and extended by `environment`. The pty
+    /// is its stdin, stdout and stderr, unless `captureStandardOutput` is true: then stdout is a
+    /// pipe, collected in `standardOutput`, as for `x=$(program)` in a shell.
     public init(
         executable: String,
         arguments: [String],
@@ -54,6 +54,7 @@ public final class PseudoTerminalSession {
             "LC_ALL": "C.UTF-8",
             "PATH": getenv("PATH").map { String(cString: $0) } ?? "/usr/local/bin:/usr/bin:/bin",
         ]
+        fullEnvironment.merge(sanitizerOptions()) { _, option in option }
         fullEnvironment.merge(environment) { _, override in override }
         var size = winsize(
             ws_row: UInt16(clamping: rows), ws_col: UInt16(clamping: columns), ws_xpixel: 0,

@@ -45,6 +45,14 @@ import GhostlineTestSupport
         #expect(String(decoding: run.standardOutput, as: UTF8.self) == "line 1\nline 2\n")
     }
 
+    /// Found by the piped-input fuzzer: a carriage return not followed by `\n` is no line break,
+    /// so it stays in the entry, as it does on a last line without `--multiline`.
+    @Test func multilineKeepsACarriageReturnThatEndsNoLine() throws {
+        let run = try PipedRun.run(ghostlinePath, arguments: ["--multiline"], input: Array("line 1\nend\r".utf8))
+        #expect(run.status == .exited(0))
+        #expect(run.standardOutput == Array("line 1\nend\r\n".utf8))
+    }
+
     @Test(arguments: [["--bogus"], ["--prompt"], ["--history"]])
     func badCommandLinesExitWith2NamingTheProblem(arguments: [String]) throws {
         let run = try PipedRun.run(ghostlinePath, arguments: arguments)

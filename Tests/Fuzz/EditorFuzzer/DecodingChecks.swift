@@ -1,0 +1,37 @@
+import FuzzDriver
+import GhostlineCore
+
+/// What the key decoder promises about any bytes.
+enum DecodingChecks {
+    /// Typed text holds no control character: C0, DEL and C1 arrive as keys or not at all.
+    static func checkEvents(_ events: [KeyEvent]) {
+        for case .text(let text) in events {
+            check(!text.isEmpty, "an empty text event")
+            for scalar in text.unicodeScalars {
+                check(scalar.value >= 0x20 && !(0x7F...0x9F).contains(scalar.value),
+                      "control U+\(String(scalar.value, radix: 16)) decoded as text")
+            }
+        }
+    }
+
+    /// The same bytes read all at once decode to the same events, text grouped apart.
+    static func checkChunkingChangesNothing(_ bytes: [UInt8], decoded: [KeyEvent]) {
+        var decoder = KeyDecoder()
+        let whole = decoder.feed(bytes) + decoder.flush()
+        check(mergingAdjacentText(whole) == mergingAdjacentText(decoded),
+              "read at once \(whole), read in chunks \(decoded)")
+    }
+
+    /// Joins adjacent `.text` events: how printable text is grouped depends on how it was read.
+    private static func mergingAdjacentText(_ events: [KeyEvent]) -> [KeyEvent] {
+        var merged: [KeyEvent] = []
+        for event in events {
+            if case .text(let next) = event, case .text(let previous)? = merged.last {
+                merged[merged.count - 1] = .text(previous + next)
+            } else {
+                merged.append(event)
+            }
+        }
+        return merged
+    }
+}

@@ -1,0 +1,157 @@
+import FuzzDriver
+import GhostlineCore
+import GhostlineTesting
+import GhostlineTestSupport
+
+/// An entry edited the way the terminal session edits it — keys decoded from bytes read in
+/// chunks, each event handled, frames drawn — on a virtual screen, with every check of the
+/// editor fuzzer made as it goes.
+struct EditorSession {
+    private let setting: FuzzSetting
+    private var decoder = KeyDecoder()
+    private var editor: Editor
+    private var display = Display()
+    private var screen: VirtualScreen
+    private let prompt: StyledText
+    private let continuationPrompt: StyledText
+    private let placeholder: StyledText?
+    /// The screen row where the current entry's area began, and how many rows had scrolled off
+    /// the top by then: together they say where the area's first row is now.
+    private var areaStartRow = 0
+    private var rowsScrolledBeforeArea = 0
+
+    init(setting: FuzzSetting) {
+        self.setting = setting
+        editor = Editor(history: setting.history)
+        editor.isMultiline = setting.isMultiline
+        if setting.hasCompletion { editor.completion = FuzzSetting.completions }
+        editor.geometry = TextGeometry(
+            width: setting.width, firstLineStart: Layout.columns(ofPrompt: setting.prompt, width: setting.width),
+            otherLinesStart: Layout.columns(ofPrompt: setting.continuationPrompt, width: setting.width))
+        screen = VirtualScreen(columns: setting.width, rows: setting.height)
+        prompt = StyledText(setting.prompt, style: Style(foreground: .basic(4), isBold: true))
+        continuationPrompt = StyledText(setting.continuationPrompt, style: .dimmed)
+        placeholder = setting.placeholder.map { StyledText($0, style: .placeholder) }
+    }
+
+    /// Types `keys`, read in chunks of lengths the setting's seed chooses.
+    mutating func type(_ keys: [UInt8]) {
+        draw()
+        var random = SplitMix64(seed: setting.chunkingSeed)
+        var decoded: [KeyEvent] = []
+        var paused = false
+        var start = 0
+        while start < keys.count {
+            let length = random.next() % 16 == 0 ? keys.count : Int(1 + random.next() % 8)
+            let end = min(keys.count, start + length)
+            var events: [KeyEvent] = []
+            decoder.feed(keys[start..<end], appendingTo: &events)
+            if setting.pausesBetweenChunks && random.next() % 4 == 0 {
+                events += decoder.flush()
+                paused = true
+            }
+            decoded += events
+            handle(events)
+            start = end
+        }
+        let last = decoder.flush()
+        decoded += last
+        handle(last)
+        DecodingChecks.checkEvents(decoded)
+        // A pause makes a lone ESC a key of its own, which read at once it is not.
+        if !paused { DecodingChecks.checkChunkingChangesNothing(keys, decoded: decoded) }
+    }
+
+    /// Handles a batch of events read together, drawing after each one or after the batch.
+    private mutating func handle(_ events: [KeyEvent]) {
+        for event in events {
+            let request = editor.handle(event)
+            StateChecks.check(editor.state, after: event)
+            switch request {
+            case nil, .custom?:
+                break
+            case .submit?, .endOfFile?, .interrupt?:
+                endEntry()
+            case .suspend?:
+                // As the session does: the area left with the cursor where it is, the shell's
+                // line break, and the next frame drawn afresh there.
+                emit(display.finish(startingFreshRow: false))
+                screen.feed("\r\n")
+                display.reset()
+                beginArea()
+            case .clearScreen?:
+                screen.feed("\u{1B}[H\u{1B}[2J")
+                display.reset()
+                beginArea()
+            }
+            if !setting.drawsPerBatch { draw() }
+        }
+        if setting.drawsPerBatch && !events.isEmpty { draw() }
+    }
+
+    /// The last frame of an entry without ghost text, the cursor to a fresh row, and the next
+    /// entry started there, as the next `readLine` does.
+    private mutating func endEntry() {
+        draw(final: true)
+        emit(display.finish())
+        editor.startNewEntry()
+        beginArea()
+    }
+
+    private mutating func beginArea() {
+        areaStartRow = screen.cursorRow
+        rowsScrolledBeforeArea = screen.scrolledOffLines.count
+    }
+
+    private mutating func draw(final: Bool = false) {
+        var presentation = editor.presentation(prompt: prompt, continuationPrompt: continuationPrompt,
+                                               placeholder: placeholder)
+        if final { presentation = presentation.finished }
+        emit(display.draw(presentation, width: setting.width, height: setting.height))
+        checkScreen(showing: presentation)
+    }
+
+    /// Writes `bytes` from the display to the screen, once they passed the output checks (the
+    /// session's own bytes around them, such as clearing the screen, go to it directly).
+    private mutating func emit(_ bytes: [UInt8]) {
+        OutputChecks.checkOnlyRendererSequences(in: bytes)
+        screen.feed(bytes)
+        check(screen.rawControlBytesSeen.isEmpty, "raw control bytes reached the screen: \(screen.rawControlBytesSeen)")
+        check(screen.unsupportedSequences.isEmpty && screen.ignoredSequences.isEmpty,
+              "sequences the renderer does not send: \(screen.unsupportedSequences + screen.ignoredSequences)")
+        check(screen.synchronizedOutputDepth == 0, "a synchronized update left open")
+    }
+
+    /// The frame's rows fit the width and the cursor is in them; when the whole entry fits on the
+    /// screen (the frame has fewer rows than the screen, so none were cut), the screen shows
+    /// exactly what a fresh display draws for it on a blank screen, cursor included, from the
+    /// area's first row, with nothing below.
+    private func checkScreen(showing presentation: Presentation) {
+        let width = setting.width, height = setting.height
+        var layout = Layout()
+        let frame = layout.frame(for: presentation, width: width, height: height)
+        check(frame.rows.count <= height, "\(frame.rows.count) rows for a screen of \(height)")
+        for (index, row) in frame.rows.enumerated() {
+            let columns = row.reduce(0) { $0 + Int($1.width) }
+            check(columns <= width, "row \(index) is \(columns) columns wide in a terminal of \(width)")
+        }
+        check(frame.cursor.row >= 0 && frame.cursor.row < frame.rows.count
+              && frame.cursor.column >= 0 && frame.cursor.column < width,
+              "the cursor \(frame.cursor) is outside the \(frame.rows.count) rows of \(width) columns")
+        let areaTop = areaStartRow - (screen.scrolledOffLines.count - rowsScrolledBeforeArea)
+        guard frame.rows.count < height, areaTop >= 0 else { return }
+        var freshDisplay = Display()
+        var fresh = VirtualScreen(columns: width, rows: height)
+        fresh.feed(freshDisplay.draw(presentation, width: width, height: height))
+        for row in 0..<(height - areaTop) {
+            for column in 0..<width where screen[areaTop + row, column] != fresh[row, column] {
+                fatalError("""
+                    screen row \(areaTop + row) differs from a fresh draw at column \(column): \
+                    \(screen.line(areaTop + row).debugDescription) instead of \(fresh.line(row).debugDescription)
+                    """)
+            }
+        }
+        check(screen.cursorRow == areaTop + fresh.cursorRow && screen.cursorColumn == fresh.cursorColumn,
+              "cursor at \(screen.cursorRow),\(screen.cursorColumn); a fresh draw puts it at \(areaTop + fresh.cursorRow),\(fresh.cursorColumn)")
+    }
+}

@@ -1,0 +1,63 @@
+import GhostlineCore
+
+/// What the first bytes of an input choose: the terminal's size, the prompts and ghost texts, the
+/// editor's features and how the keys are read. Prompts, placeholder, history entries and
+/// completions all hold controls (ESC, CSI as C1, BEL), which must reach the screen only in
+/// caret notation.
+struct FuzzSetting {
+    /// How many bytes the setting takes from the start of an input.
+    static let byteCount = 4
+
+    let width: Int
+    let height: Int
+    let prompt: String
+    let continuationPrompt: String
+    let placeholder: String?
+    let isMultiline: Bool
+    let hasHistory: Bool
+    let hasCompletion: Bool
+    /// Whether a frame is drawn after each batch of events read together (as the session draws)
+    /// rather than after every event.
+    let drawsPerBatch: Bool
+    /// Whether the input goes quiet between some chunks, so that the decoder is flushed there
+    /// (a lone ESC times out).
+    let pausesBetweenChunks: Bool
+    /// Seeds the chunk lengths and pauses.
+    let chunkingSeed: UInt64
+
+    private static let prompts = ["> ", "", "请输入: ", "\u{1B}[31m>\u{9B}2J\u{07} ", "a prompt longer than a narrow terminal > "]
+    private static let placeholders = ["Type a message…", "请输入消息 😀", "\u{9B}31mred\u{1B}]0;title\u{07}"]
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        width = 1 + Int(bytes[0] % 48)
+        height = 1 + Int(bytes[1] % 16)
+        let flags = bytes[2]
+        prompt = Self.prompts[Int(flags & 0x07) % Self.prompts.count]
+        continuationPrompt = flags & 0x08 == 0 ? "… " : "\u{1B}> "
+        placeholder = flags & 0x10 == 0 ? nil : Self.placeholders[Int(bytes[3] >> 6) % Self.placeholders.count]
+        isMultiline = flags & 0x20 != 0
+        hasHistory = flags & 0x40 != 0
+        hasCompletion = flags & 0x80 != 0
+        drawsPerBatch = bytes[3] & 0x01 != 0
+        pausesBetweenChunks = bytes[3] & 0x02 != 0
+        chunkingSeed = UInt64(bytes[3] >> 2)
+    }
+
+    /// The history, when the setting has one: entries with wide characters, combining marks,
+    /// line breaks and controls, so suggestions and search show them.
+    var history: History {
+        hasHistory
+            ? History(entries: ["git status", "🇫🇷 e\u{301}", "foo bar\nbaz", "echo \u{1B}[2J\u{9B}H\u{7F}", "请输入 wide"])
+            : History()
+    }
+
+    /// Completions for the word before the cursor: none, one, or several (a listing below the
+    /// entry), some with controls.
+    static func completions(for context: CompletionContext) -> [String] {
+        switch context.word.utf8.count % 3 {
+        case 0: return []
+        case 1: return [context.word + "🇫🇷"]
+        default: return [context.word + "x", context.word + "\u{1B}[1mbold", context.word + "中文"]
+        }
+    }
+}
