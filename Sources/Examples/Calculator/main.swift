@@ -24,11 +24,11 @@ func tokens(of line: String) -> [Token] {
         let character = line[index]
         var end = line.index(after: index)
         let kind: Token.Kind
-        if character.isNumber {
-            while end < line.endIndex, line[end].isNumber { end = line.index(after: end) }
+        if character.isASCII && character.isNumber {
+            while end < line.endIndex, line[end].isASCII && line[end].isNumber { end = line.index(after: end) }
             kind = .number
         } else if character.isLetter {
-            while end < line.endIndex, line[end].isLetter || line[end].isNumber { end = line.index(after: end) }
+            while end < line.endIndex, line[end].isLetter || (line[end].isASCII && line[end].isNumber) { end = line.index(after: end) }
             kind = .name
         } else if "+-*/%()=".contains(character) {
             kind = .symbol
@@ -77,13 +77,17 @@ final class Calculator {
         return symbol
     }
 
+    /// The value of an operation that did not overflow.
+    private func checked(_ result: (partialValue: Int, overflow: Bool)) throws(CalculationError) -> Int {
+        guard !result.overflow else { throw CalculationError(message: "too large") }
+        return result.partialValue
+    }
+
     private func sum() throws(CalculationError) -> Int {
         var value = try product()
         while let symbol = next("+-") {
-            let (result, overflow) = symbol == "+" ? value.addingReportingOverflow(try product())
-                                                   : value.subtractingReportingOverflow(try product())
-            guard !overflow else { throw CalculationError(message: "too large") }
-            value = result
+            let operand = try product()
+            value = try checked(symbol == "+" ? value.addingReportingOverflow(operand) : value.subtractingReportingOverflow(operand))
         }
         return value
     }
@@ -93,20 +97,15 @@ final class Calculator {
         while let symbol = next("*/%") {
             let operand = try factor()
             guard symbol == "*" || operand != 0 else { throw CalculationError(message: "division by zero") }
-            let (result, overflow) = symbol == "*" ? value.multipliedReportingOverflow(by: operand)
-                : symbol == "/" ? value.dividedReportingOverflow(by: operand) : value.remainderReportingOverflow(dividingBy: operand)
-            guard !overflow else { throw CalculationError(message: "too large") }
-            value = result
+            value = try checked(symbol == "*" ? value.multipliedReportingOverflow(by: operand)
+                                : symbol == "/" ? value.dividedReportingOverflow(by: operand)
+                                : value.remainderReportingOverflow(dividingBy: operand))
         }
         return value
     }
 
     private func factor() throws(CalculationError) -> Int {
-        if next("-") != nil {
-            let (result, overflow) = Int(0).subtractingReportingOverflow(try factor())
-            guard !overflow else { throw CalculationError(message: "too large") }
-            return result
-        }
+        if next("-") != nil { return try checked(Int(0).subtractingReportingOverflow(try factor())) }
         if next("(") != nil {
             let value = try sum()
             guard next(")") != nil else { throw CalculationError(message: "missing )") }
