@@ -10,6 +10,7 @@ import Glibc
 
 /// One piece of an expression, where it lies in the line's UTF-8 bytes.
 struct Token {
+    /// What the piece is: `symbol` is an operator, a parenthesis or `=`.
     enum Kind { case number, name, symbol, unknown }
     var kind: Kind
     var text: Substring
@@ -50,6 +51,7 @@ struct CalculationError: Error { var message: String }
 
 /// The variables, and the evaluation of an expression over them.
 final class Calculator {
+    /// Each name's value; `ans` is the last value computed.
     var variables = ["ans": 0]
     private var input: [Token] = []
     private var position = 0
@@ -70,6 +72,7 @@ final class Calculator {
         return (name, value)
     }
 
+    /// The next token when it is one of `symbols`, taken; else nil, and nothing taken.
     private func next(_ symbols: String) -> Character? {
         guard position < input.count, input[position].kind == .symbol,
               let symbol = input[position].text.first, symbols.contains(symbol) else { return nil }
@@ -147,6 +150,7 @@ struct CalculatorHighlighter: Highlighter {
     }
 }
 
+/// The words the calculator reads as commands rather than expressions.
 let commands = ["help", "vars", "quit"]
 let calculator = Calculator()
 let editor = LineEditor(prompt: "calc> ", placeholder: "an expression, such as x = 6 * 7; help for more")

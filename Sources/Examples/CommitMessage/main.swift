@@ -8,6 +8,7 @@ import Ghostline
 /// Marks what git's conventions advise against: a subject line past 50 characters, and a
 /// second line that is not blank.
 struct CommitHighlighter: Highlighter {
+    /// How what git advises against is drawn.
     static let warning = Style(foreground: .basic(1), isUnderlined: true)
 
     func spans(for text: String) -> [StyleSpan] {
