@@ -51,6 +51,8 @@ final class InteractiveSession {
         defer { editor.asksDelegateBeforeChanges(false) }
         // Bracketed paste on, and the cursor shown in case the program before us hid it.
         try write(Self.pasteOn + Self.showCursor)
+        // Messages printed from now on wait for this loop, which prints them above the entry.
+        editor.printQueue?.beginReading()
         editor.delegate?.lineEditorDidBeginEditing(editor)
         defer { editor.delegate?.lineEditorDidEndEditing(editor) }
         try draw()
@@ -59,11 +61,14 @@ final class InteractiveSession {
         let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 65_536)
         defer { buffer.deallocate() }
         let signals = self.signals
-        var watch = DescriptorWatch(.readable, of: [input] + (signals.map { [$0.fileDescriptor] } ?? []))
+        let wakePipe = editor.wakePipe
+        var watch = DescriptorWatch(.readable, of: [input] + (signals.map { [$0.fileDescriptor] } ?? [])
+                                                          + (wakePipe.map { [$0.fileDescriptor] } ?? []))
         // Keys are waited for in `read` itself, one system call per key instead of two, unless
-        // this thread blocks a watched signal, which then could not end the wait.
+        // a printer or a task's cancellation may need to end the wait (only a signal ends a
+        // `read`), or this thread blocks a watched signal, which then could not end it either.
         let rawAttributes = rawMode.rawAttributes
-        let waitsInRead = signals?.prepareReading(from: input, rawAttributes: rawAttributes) ?? true
+        let waitsInRead = wakePipe == nil && (signals?.prepareReading(from: input, rawAttributes: rawAttributes) ?? true)
         // Keys typed after the previous entry's Enter belong to this one.
         var events = editor.typedAhead
         editor.typedAhead.removeAll()
@@ -97,6 +102,9 @@ final class InteractiveSession {
                 }
                 if let signals, anyReady && watch.isReady(signals.fileDescriptor) {
                     try handleSignals(signals.drain())
+                }
+                if let wakePipe, anyReady && watch.isReady(wakePipe.fileDescriptor) {
+                    try handleWakeUp(wakePipe)
                 }
                 inputIsReady = anyReady && watch.isReady(input)
                 if !anyReady && decoderIsPending {
@@ -235,9 +243,14 @@ final class InteractiveSession {
     }
 
     private func draw(final: Bool = false) throws {
+        try write(frame(final: final))
+    }
+
+    /// The bytes that draw the entry as it is now.
+    private func frame(final: Bool = false) -> [UInt8] {
         let decorations = currentDecorations()
         if editor.engine.geometry != decorations.geometry { editor.engine.geometry = decorations.geometry }
-        try write(display.draw(presentation(final: final, decorations: decorations), width: size.columns, height: size.rows))
+        return display.draw(presentation(final: final, decorations: decorations), width: size.columns, height: size.rows)
     }
 
     private static func currentSize(of output: FileDescriptor, fallback: FileDescriptor) -> WindowSize {
@@ -245,6 +258,27 @@ final class InteractiveSession {
         let columns = environmentValue("COLUMNS").flatMap { Int($0) } ?? 80
         let rows = environmentValue("LINES").flatMap { Int($0) } ?? 24
         return WindowSize(columns: max(1, columns), rows: max(1, rows))
+    }
+
+    // MARK: - Printing above the entry
+
+    private static let synchronizedOutputOn = Array("\u{1B}[?2026h".utf8)
+    private static let synchronizedOutputOff = Array("\u{1B}[?2026l".utf8)
+
+    /// A printer has messages, or the task reading asynchronously was cancelled.
+    private func handleWakeUp(_ wakePipe: WakePipe) throws {
+        // Taken before the messages: a message queued after this wakes the loop again.
+        wakePipe.drain()
+        if editor.cancellation?.isRequested == true {
+            try finish()
+            throw CancellationError()
+        }
+        guard let messages = editor.printQueue?.takePending(), !messages.isEmpty else { return }
+        // Erase the entry, print where it began, draw it again below: one write, in
+        // synchronized output, so the terminal never shows the entry gone.
+        var bytes = Self.synchronizedOutputOn + display.eraseArea(rowsAbove: display.rowsAbove(afterResizeTo: size.columns))
+        for message in messages { bytes += PrintedText.terminalBytes(of: message) }
+        try write(bytes + frame() + Self.synchronizedOutputOff)
     }
 
     // MARK: - Signals and the ways out
@@ -308,6 +342,7 @@ final class InteractiveSession {
     private func leave() {
         guard isActive else { return }
         isActive = false
+        editor.printQueue?.endReading(printingTo: output)
         try? output.writeAll(Self.pasteOff)
         rawMode.restore()
         signals?.uninstall()

@@ -106,6 +106,13 @@ public final class LineEditor {
     private var pipedInput: PipedInput?
     private var terminalOutput: FileDescriptor?
     var session: InteractiveSession?
+    /// The printers' queue, made with the first printer.
+    private(set) var printQueue: PrintQueue?
+    /// Ends a session's wait for keys when a printer or a cancelled task needs it; while there
+    /// is one, the session waits in `poll` on it beside the terminal.
+    private(set) var wakePipe: WakePipe?
+    /// Set while an async `readLine()` reads, for its task's cancellation to end the entry.
+    var cancellation: CancellationRequest?
 
     /// Creates an editor with a prompt and an optional placeholder.
     ///
@@ -190,6 +197,35 @@ public final class LineEditor {
         return entry
     }
 
+    /// A handle that prints above the prompt from any thread or task (see ``LinePrinter``).
+    ///
+    /// Every printer of an editor shares one queue, so messages keep their order whichever
+    /// printer they go through. Once an editor has a printer, its sessions wait for keys in
+    /// `poll` on the terminal and the printer's wake-up together, one system call more per
+    /// read (see Docs/Architecture.md).
+    ///
+    /// - Throws: ``LineEditorError/system(_:)`` when the wake-up pipe cannot be made.
+    public func makePrinter() throws -> LinePrinter {
+        if let printQueue { return LinePrinter(queue: printQueue) }
+        let destination: PrintQueue.Destination = input.isTerminal
+            ? .terminal(userInterfaceOutput()) : .plain(output ?? .standardOutput)
+        let queue = PrintQueue(wakePipe: try makeWakePipe(), destination: destination)
+        printQueue = queue
+        return LinePrinter(queue: queue)
+    }
+
+    /// The editor's wake-up pipe, made the first time it is needed.
+    func makeWakePipe() throws -> WakePipe {
+        if let wakePipe { return wakePipe }
+        do {
+            let made = try WakePipe()
+            wakePipe = made
+            return made
+        } catch let error as Errno {
+            throw LineEditorError.system(error)
+        }
+    }
+
     /// Where the prompt is drawn: standard output when it is the terminal, else the terminal
     /// itself, so that `answer=$(tool)` captures only the entry.
     private func userInterfaceOutput() -> FileDescriptor {
@@ -220,6 +256,7 @@ public final class LineEditor {
     }
 
     deinit {
+        printQueue?.detach()
         if let terminalOutput, terminalOutput != .standardError { try? terminalOutput.close() }
     }
 }

@@ -9,12 +9,14 @@ struct Options: Equatable {
     var usesColor = true
     var defaultText: String?
     var completions: [String] = []
+    /// Milliseconds between the `tick N` lines printed above the prompt; nil for none.
+    var tickerInterval: Int?
     var showsHelp = false
 
     static let usage = """
         usage: ghostline [--prompt STR] [--placeholder STR] [--multiline] [--initial STR]
                          [--loop] [--history FILE] [--no-color] [--default STR]
-                         [--completions "WORD WORD …"]
+                         [--completions "WORD WORD …"] [--ticker MS]
         """
 
     /// Why a command line was refused; the message names the offending argument.
@@ -41,6 +43,12 @@ struct Options: Equatable {
             case "--no-color": options.usesColor = false
             case "--default": options.defaultText = try value()
             case "--completions": options.completions = try value().split(separator: " ").map(String.init)
+            case "--ticker":
+                let text = try value()
+                guard let interval = Int(text), interval > 0 else {
+                    throw Failure(message: "option --ticker needs a positive number of milliseconds, not \(text)")
+                }
+                options.tickerInterval = interval
             case "--help", "-h": options.showsHelp = true
             default: throw Failure(message: "unknown option \(argument)")
             }

@@ -9,6 +9,22 @@ func writeStandardError(_ text: String) {
     try? FileDescriptor.standardError.writeAll(Array(text.utf8))
 }
 
+/// Prints `tick 1`, `tick 2`, … above the prompt every `milliseconds`, from a thread of its own,
+/// as a program's background work would.
+func startTicker(every milliseconds: Int, printer: LinePrinter) throws {
+    try DetachedThread.start {
+        var count = 0
+        while true {
+            var interval = timespec(tv_sec: milliseconds / 1000, tv_nsec: milliseconds % 1000 * 1_000_000)
+            var remaining = timespec()
+            // A signal (a resize, say) cuts the sleep short; the rest of it is slept.
+            while nanosleep(&interval, &remaining) != 0 && errno == EINTR { interval = remaining }
+            count += 1
+            printer.print("tick \(count)")
+        }
+    }
+}
+
 let options: Options
 do {
     options = try Options.parse(Array(CommandLine.arguments.dropFirst()))
@@ -29,6 +45,15 @@ if let path = options.historyPath { editor.historyFile = HistoryFile(path: path)
 if !options.completions.isEmpty {
     let words = options.completions
     editor.completion = { context in words.filter { $0.hasPrefix(context.word) } }
+}
+
+if let interval = options.tickerInterval {
+    do {
+        try startTicker(every: interval, printer: editor.makePrinter())
+    } catch {
+        writeStandardError("ghostline: --ticker: \(error)\n")
+        exit(1)
+    }
 }
 
 var submitted = 0
