@@ -202,7 +202,8 @@ public final class LineEditor {
     /// Every printer of an editor shares one queue, so messages keep their order whichever
     /// printer they go through. Once an editor has a printer, its sessions wait for keys in
     /// `poll` on the terminal and the printer's wake-up together, one system call more per
-    /// read (see Docs/Architecture.md).
+    /// read (see Docs/Architecture.md). Make it before reading: a printer made while an entry is
+    /// read (from a delegate method, say) holds its messages until that entry ends.
     ///
     /// - Throws: ``LineEditorError/system(_:)`` when the wake-up pipe cannot be made.
     public func makePrinter() throws -> LinePrinter {
@@ -210,6 +211,9 @@ public final class LineEditor {
         let destination: PrintQueue.Destination = input.isTerminal
             ? .terminal(userInterfaceOutput()) : .plain(output ?? .standardOutput)
         let queue = PrintQueue(wakePipe: try makeWakePipe(), destination: destination)
+        // A session that started without a printer does not watch the pipe; its messages wait
+        // until its entry ends, and are printed below it then.
+        if session != nil { queue.beginReading() }
         printQueue = queue
         return LinePrinter(queue: queue)
     }

@@ -139,6 +139,30 @@ extension ProcessWideStateTests {
             #expect(attributeBytes(of: terminal.terminal) == before)
         }
 
+        /// A printer made while an entry is read, which the session does not watch, holds its
+        /// messages until the entry ends instead of writing into the frame being drawn.
+        @Test func aPrinterMadeWhileReadingPrintsBelowTheEntryWhenItEnds() throws {
+            let terminal = try EditorScreen(columns: 40, rows: 10)
+            let editor = EditorScreen.makeEditor(on: terminal.terminal)
+            editor.keyMap.bind(.control("t"), to: .custom("print"))
+            editor.customCommandHandler = { name, editor in
+                if name == "print" { try? editor.makePrinter().print("made while reading") }
+            }
+            let outcome = Outcome()
+            let reader = TestThread {
+                do { outcome.entry = try editor.readLine() } catch { outcome.error = error }
+            }
+            #expect(try terminal.drain(until: terminal.showsEntry("> ")))
+            try terminal.type("a\u{14}b")
+            #expect(try terminal.drain(until: terminal.showsEntry("> ab")))
+            #expect(!terminal.screen.text.contains("made while reading"))
+            try terminal.type("\r")
+            reader.join()
+            #expect(outcome.entry == "ab")
+            #expect(try terminal.drain { $0.line(1) == "made while reading" })
+            #expect(terminal.screen.lines.prefix(3) == ["> ab", "made while reading", ""])
+        }
+
         /// Without a terminal the editor draws nothing, and a message is written as it is.
         @Test func inPipedModeMessagesAreWrittenAsTheyAre() throws {
             let input = try Pipe()
