@@ -75,6 +75,9 @@ final class InteractiveSession {
         var decoder = editor.decoder
         defer { editor.decoder = decoder }
         var decoderIsPending = decoder.isPending
+        // When the pending bytes' timeout runs out; a printer's wake-up or a signal in between
+        // must not start it again, or messages coming faster than it would hold an Escape back.
+        var escapeDeadline: Int64?
         while true {
             if !events.isEmpty, let outcome = try handle(&events) { return outcome.entry }
             // The first read of a batch: waited for in `read`, or in `poll` while the decoder
@@ -93,7 +96,12 @@ final class InteractiveSession {
                 // Asked through the optional: a binding would retain the monitor per key.
                 if signals?.hasPendingSignals == true, let signals { try handleSignals(signals.drain()) }
             } else {
-                let timeout: Int32 = decoderIsPending ? Self.escapeTimeout : -1
+                var timeout: Int32 = -1
+                if decoderIsPending {
+                    let deadline = escapeDeadline ?? monotonicMilliseconds() + Int64(Self.escapeTimeout)
+                    escapeDeadline = deadline
+                    timeout = Int32(clamping: max(0, deadline - monotonicMilliseconds()))
+                }
                 let anyReady: Bool
                 do {
                     anyReady = try watch.wait(timeoutMilliseconds: timeout)
@@ -110,6 +118,7 @@ final class InteractiveSession {
                 if !anyReady && decoderIsPending {
                     events = decoder.flush()
                     decoderIsPending = decoder.isPending
+                    escapeDeadline = nil
                 }
             }
             if inputIsReady {
@@ -133,6 +142,8 @@ final class InteractiveSession {
                     }
                     decoder.feed(UnsafeBufferPointer(rebasing: buffer[0..<count]), appendingTo: &events)
                     decoderIsPending = decoder.isPending
+                    // New bytes: a sequence still incomplete gets the whole timeout again.
+                    escapeDeadline = nil
                     // A read that did not fill the buffer took everything the terminal had.
                     if count < buffer.count { break }
                 } while bytesAvailable(on: input) > 0

@@ -6,17 +6,17 @@ import GhostlineTestSupport
 
 /// A semaphore a test posts to let a thread do one round of work.
 private final class Semaphore: @unchecked Sendable {
-    private let semaphore = UnsafeMutablePointer<sem_t>.allocate(capacity: 1)
+    let pointer = UnsafeMutablePointer<sem_t>.allocate(capacity: 1)
 
-    init() { sem_init(semaphore, 0, 0) }
+    init() { sem_init(pointer, 0, 0) }
 
-    func post() { sem_post(semaphore) }
+    func post() { sem_post(pointer) }
 
-    func wait() { while sem_wait(semaphore) != 0 && errno == EINTR {} }
+    func wait() { while sem_wait(pointer) != 0 && errno == EINTR {} }
 
     deinit {
-        sem_destroy(semaphore)
-        semaphore.deallocate()
+        sem_destroy(pointer)
+        pointer.deallocate()
     }
 }
 
@@ -137,6 +137,42 @@ extension ProcessWideStateTests {
             #expect(terminal.screen.lines.prefix(4) == ["before, no line break", "> x", "after", ""])
             #expect(terminal.screen.rawControlBytesSeen.isEmpty, "the bell and backspace were dropped")
             #expect(attributeBytes(of: terminal.terminal) == before)
+        }
+
+        /// Messages that come faster than the Escape timeout do not hold a lone Escape back: the
+        /// wake-ups do not restart its 25 ms.
+        @Test func aLoneEscapeIsSeenWhileMessagesKeepComing() throws {
+            let terminal = try EditorScreen(columns: 40, rows: 10)
+            let editor = EditorScreen.makeEditor(on: terminal.terminal)
+            editor.keyMap.bind(.key(.escape), to: .custom("escape"))
+            editor.customCommandHandler = { name, editor in
+                if name == "escape" { editor.text = "escaped" }
+            }
+            let printer = try editor.makePrinter()
+            let outcome = Outcome()
+            let reader = TestThread {
+                do { outcome.entry = try editor.readLine() } catch { outcome.error = error }
+            }
+            #expect(try terminal.drain(until: terminal.showsEntry("> ")))
+            let stop = Semaphore()
+            let ticker = TestThread {
+                var count = 0
+                // A message every 5 ms, as an app's progress would come, until the test is done.
+                while sem_trywait(stop.pointer) != 0 {
+                    var interval = timespec(tv_sec: 0, tv_nsec: 5_000_000)
+                    nanosleep(&interval, nil)
+                    count += 1
+                    printer.print("tick \(count)")
+                }
+            }
+            #expect(try terminal.drain { $0.text.contains("tick 3") })
+            try terminal.type("\u{1B}")
+            #expect(try terminal.drain(timeout: 5, until: terminal.showsEntry("> escaped")), "\(terminal.screen.lines)")
+            stop.post()
+            ticker.join()
+            try terminal.type("\r")
+            reader.join()
+            #expect(outcome.entry == "escaped")
         }
 
         /// A printer made while an entry is read, which the session does not watch, holds its
