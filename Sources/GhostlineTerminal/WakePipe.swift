@@ -48,8 +48,7 @@ public final class WakePipe: Sendable {
     ///
     /// The corresponding C function is `read`.
     public func drain() {
-        var buffer = (UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0))
-        withUnsafeMutableBytes(of: &buffer) { bytes in
+        withUnsafeTemporaryAllocation(byteCount: 64, alignment: 1) { bytes in
             while true {
                 let count = Glibc.read(fileDescriptor.rawValue, bytes.baseAddress, bytes.count)
                 if count < 0 && errno == EINTR { continue }
