@@ -5,7 +5,8 @@ import Synchronization
 /// its wake-up pipe wakes it.
 final class CancellationRequest: Sendable {
     private let requested = Atomic<Bool>(false)
-    private let wakePipe: WakePipe
+    /// Woken by ``cancel()``.
+    let wakePipe: WakePipe
 
     init(wakePipe: WakePipe) {
         self.wakePipe = wakePipe
@@ -34,7 +35,8 @@ extension LineEditor {
     /// Cancelling the task ends the entry at once, in a terminal as Ctrl-C does (the text stays
     /// on screen, the terminal is restored) but throwing `CancellationError`. A task cancelled
     /// before the call throws it without touching the terminal. When input is not a terminal,
-    /// or with `TERM=dumb`, a line already being read is read to its end first.
+    /// or with `TERM=dumb`, the read waits for input beside the cancellation and ends with
+    /// `CancellationError` too (an entry already complete in what was read is still returned).
     ///
     /// - Parameter initialText: The text the entry starts with.
     /// - Throws: `CancellationError` when the task is cancelled, and what

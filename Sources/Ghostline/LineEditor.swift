@@ -183,7 +183,7 @@ public final class LineEditor {
         engine.isMultiline = isMultiline
         guard input.isTerminal else {
             if pipedInput == nil { pipedInput = PipedInput(descriptor: input) }
-            return try pipedInput?.nextEntry(wholeInput: isMultiline)
+            return try pipedInput?.nextEntry(wholeInput: isMultiline, cancellation: cancellation)
         }
         let output = userInterfaceOutput()
         if terminalType.isEmpty || terminalType == "dumb" {
@@ -249,7 +249,7 @@ public final class LineEditor {
             throw LineEditorError.system(error)
         }
         if pipedInput == nil { pipedInput = PipedInput(descriptor: input) }
-        return try pipedInput?.nextEntry(wholeInput: false)
+        return try pipedInput?.nextEntry(wholeInput: false, cancellation: cancellation)
     }
 
     /// The continuation prompt in use: the configured one, or `… ` right-aligned under the prompt.

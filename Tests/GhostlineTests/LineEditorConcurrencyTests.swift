@@ -1,4 +1,5 @@
 import Glibc
+import Synchronization
 import Testing
 @testable import Ghostline
 import GhostlineTerminal
@@ -48,6 +49,33 @@ extension ProcessWideStateTests {
             await #expect(throws: CancellationError.self) { try await task.value }
             #expect(bytesAvailable(on: terminal.pty.controller) == 0, "nothing was drawn")
             #expect(attributeBytes(of: terminal.terminal) == before)
+        }
+
+        /// Without a terminal the read waits in `poll` beside the cancellation, so a task reading
+        /// a pipe that stays quiet still ends when it is cancelled.
+        @Test func cancellingEndsAReadFromAQuietPipe() async throws {
+            let input = try Pipe()
+            let output = try Pipe()
+            let readEnd = input.readEnd, writeEnd = output.writeEnd
+            let finished = Mutex(false)
+            let task = Task {
+                defer { finished.withLock { $0 = true } }
+                return try await LineEditor(input: readEnd, output: writeEnd).readLine()
+            }
+            try input.writeEnd.writeAll(Array("part of a line".utf8))
+            // Read by the editor, which now waits for the rest of the line.
+            let deadline = MonotonicClock.now() + 10
+            while bytesAvailable(on: input.readEnd) > 0 && MonotonicClock.now() < deadline {
+                _ = try waitForInput(on: [], timeoutMilliseconds: 1)
+            }
+            task.cancel()
+            while !finished.withLock({ $0 }) && MonotonicClock.now() < deadline {
+                _ = try waitForInput(on: [], timeoutMilliseconds: 1)
+            }
+            #expect(finished.withLock { $0 }, "the cancelled read ended")
+            // Should it not have ended, the rest of the line ends it, so the test fails instead of hanging.
+            if !finished.withLock({ $0 }) { try input.writeEnd.writeAll(Array("\n".utf8)) }
+            await #expect(throws: CancellationError.self) { try await task.value }
         }
 
         @Test func entriesAreReadOneAfterAnotherUntilTheEndOfInput() async throws {
