@@ -52,6 +52,8 @@ final class InteractiveSession {
         defer { editor.asksDelegateBeforeChanges(false) }
         // Bracketed paste on, and the cursor shown in case the program before us hid it.
         try write(Self.pasteOn + Self.showCursor)
+        // Messages printed from now on wait for this loop, which prints them above the entry.
+        editor.printQueue?.beginReading()
         editor.delegate?.lineEditorDidBeginEditing(editor)
         defer { editor.delegate?.lineEditorDidEndEditing(editor) }
         try draw()
@@ -61,13 +63,17 @@ final class InteractiveSession {
         defer { buffer.deallocate() }
         let signals = self.signals
         let observer = editor.sessionObserver
+        let wakePipe = editor.wakePipe
         var watch = DescriptorWatch(.readable, of: [input] + (signals.map { [$0.fileDescriptor] } ?? [])
-                                        + (observer.map { [$0.resizeNotices] } ?? []))
+                                        + (observer.map { [$0.resizeNotices] } ?? [])
+                                        + (wakePipe.map { [$0.fileDescriptor] } ?? []))
         // Keys are waited for in `read` itself, one system call per key instead of two, unless
-        // this thread blocks a watched signal, which then could not end the wait, or the test
-        // kit may announce a resize.
+        // a printer or a task's cancellation may need to end the wait (only a signal ends a
+        // `read`), or this thread blocks a watched signal, which then could not end it either,
+        // or the test kit may announce a resize.
         let rawAttributes = rawMode.rawAttributes
-        let waitsInRead = signals?.prepareReading(from: input, rawAttributes: rawAttributes) ?? (observer == nil)
+        let waitsInRead = wakePipe == nil
+            && (signals?.prepareReading(from: input, rawAttributes: rawAttributes) ?? (observer == nil))
         // Keys typed after the previous entry's Enter belong to this one. Only those the terminal
         // received in raw mode are here as typed: between two entries the terminal's own line
         // discipline handles them (Docs/Terminal.md, "Keys typed between two entries").
@@ -76,6 +82,9 @@ final class InteractiveSession {
         var decoder = editor.decoder
         defer { editor.decoder = decoder }
         var decoderIsPending = decoder.isPending
+        // When the pending bytes' timeout runs out; a printer's wake-up or a signal in between
+        // must not start it again, or messages coming faster than it would hold an Escape back.
+        var escapeDeadline: Int64?
         while true {
             if !events.isEmpty, let outcome = try handle(&events) { return outcome.entry }
             observer?.sessionWillWait(isSequencePending: decoderIsPending)
@@ -95,7 +104,12 @@ final class InteractiveSession {
                 // Asked through the optional: a binding would retain the monitor per key.
                 if signals?.hasPendingSignals == true, let signals { try handleSignals(signals.drain()) }
             } else {
-                let timeout: Int32 = decoderIsPending ? Self.escapeTimeout : -1
+                var timeout: Int32 = -1
+                if decoderIsPending {
+                    let deadline = escapeDeadline ?? monotonicMilliseconds() + Int64(Self.escapeTimeout)
+                    escapeDeadline = deadline
+                    timeout = Int32(clamping: max(0, deadline - monotonicMilliseconds()))
+                }
                 let anyReady: Bool
                 do {
                     anyReady = try watch.wait(timeoutMilliseconds: timeout)
@@ -109,10 +123,14 @@ final class InteractiveSession {
                     observer.takeResizeNotices()
                     try adoptWindowSize()
                 }
+                if let wakePipe, anyReady && watch.isReady(wakePipe.fileDescriptor) {
+                    try handleWakeUp(wakePipe)
+                }
                 inputIsReady = anyReady && watch.isReady(input)
                 if !anyReady && decoderIsPending {
                     events = decoder.flush()
                     decoderIsPending = decoder.isPending
+                    escapeDeadline = nil
                 }
             }
             if inputIsReady {
@@ -137,6 +155,8 @@ final class InteractiveSession {
                     }
                     decoder.feed(UnsafeBufferPointer(rebasing: buffer[0..<count]), appendingTo: &events)
                     decoderIsPending = decoder.isPending
+                    // New bytes: a sequence still incomplete gets the whole timeout again.
+                    escapeDeadline = nil
                     // A read that did not fill the buffer took everything the terminal had.
                     if count < buffer.count { break }
                 } while bytesAvailable(on: input) > 0
@@ -247,9 +267,14 @@ final class InteractiveSession {
     }
 
     private func draw(final: Bool = false) throws {
+        try write(frame(final: final))
+    }
+
+    /// The bytes that draw the entry as it is now.
+    private func frame(final: Bool = false) -> [UInt8] {
         let decorations = currentDecorations()
         if editor.engine.geometry != decorations.geometry { editor.engine.geometry = decorations.geometry }
-        try write(display.draw(presentation(final: final, decorations: decorations), width: size.columns, height: size.rows))
+        return display.draw(presentation(final: final, decorations: decorations), width: size.columns, height: size.rows)
     }
 
     private static func currentSize(of output: FileDescriptor, fallback: FileDescriptor) -> WindowSize {
@@ -258,6 +283,27 @@ final class InteractiveSession {
         let rows = environmentValue("LINES").flatMap { Int($0) } ?? 24
         // `WindowSize` clamps from above as well: `LINES=1000000000000` would otherwise size the frame.
         return WindowSize(columns: columns, rows: max(1, rows))
+    }
+
+    // MARK: - Printing above the entry
+
+    private static let synchronizedOutputOn = Array("\u{1B}[?2026h".utf8)
+    private static let synchronizedOutputOff = Array("\u{1B}[?2026l".utf8)
+
+    /// A printer has messages, or the task reading asynchronously was cancelled.
+    private func handleWakeUp(_ wakePipe: WakePipe) throws {
+        // Taken before the messages: a message queued after this wakes the loop again.
+        wakePipe.drain()
+        if editor.cancellation?.isRequested == true {
+            try finish()
+            throw CancellationError()
+        }
+        guard let messages = editor.printQueue?.takePending(), !messages.isEmpty else { return }
+        // Erase the entry, print where it began, draw it again below: one write, in
+        // synchronized output, so the terminal never shows the entry gone.
+        var bytes = Self.synchronizedOutputOn + display.eraseArea(rowsAbove: display.rowsAbove(afterResizeTo: size.columns))
+        for message in messages { bytes += PrintedText.terminalBytes(of: message) }
+        try write(bytes + frame() + Self.synchronizedOutputOff)
     }
 
     // MARK: - Signals and the ways out
@@ -331,6 +377,7 @@ final class InteractiveSession {
     private func leave() {
         guard isActive else { return }
         isActive = false
+        editor.printQueue?.endReading(printingTo: output)
         try? output.writeAll(Self.pasteOff)
         rawMode.restore()
         signals?.uninstall()

@@ -163,6 +163,13 @@ public final class LineEditor {
     var session: InteractiveSession?
     /// The test kit's view of the entries this editor reads; see `SessionObserver`.
     package var sessionObserver: (any SessionObserver)?
+    /// The printers' queue, made with the first printer.
+    private(set) var printQueue: PrintQueue?
+    /// Ends a session's wait for keys when a printer or a cancelled task needs it; while there
+    /// is one, the session waits in `poll` on it beside the terminal.
+    private(set) var wakePipe: WakePipe?
+    /// Set while an async `readLine()` reads, for its task's cancellation to end the entry.
+    var cancellation: CancellationRequest?
 
     /// Creates an editor with a prompt and an optional placeholder.
     ///
@@ -242,7 +249,7 @@ public final class LineEditor {
         engine.isMultiline = isMultiline
         guard input.isTerminal else {
             if pipedInput == nil { pipedInput = PipedInput(descriptor: input) }
-            return try pipedInput?.nextEntry(wholeInput: isMultiline).map(replacingEmptyWithDefault)
+            return try pipedInput?.nextEntry(wholeInput: isMultiline, cancellation: cancellation).map(replacingEmptyWithDefault)
         }
         let output = userInterfaceOutput()
         if terminalType.isEmpty || terminalType == "dumb" {
@@ -261,6 +268,39 @@ public final class LineEditor {
     /// `printf '\n' | tool` as a user pressing Enter would.
     private func replacingEmptyWithDefault(_ entry: String) -> String {
         entry.isEmpty ? defaultText ?? entry : entry
+    }
+
+    /// A handle that prints above the prompt from any thread or task (see ``LinePrinter``).
+    ///
+    /// Every printer of an editor shares one queue, so messages keep their order whichever
+    /// printer they go through. Once an editor has a printer, its sessions wait for keys in
+    /// `poll` on the terminal and the printer's wake-up together, one system call more per
+    /// read (see Docs/Architecture.md). Make it before reading: a printer made while an entry is
+    /// read (from a delegate method, say) holds its messages until that entry ends.
+    ///
+    /// - Throws: ``LineEditorError/system(_:)`` when the wake-up pipe cannot be made.
+    public func makePrinter() throws -> LinePrinter {
+        if let printQueue { return LinePrinter(queue: printQueue) }
+        let destination: PrintQueue.Destination = input.isTerminal
+            ? .terminal(userInterfaceOutput()) : .plain(output ?? .standardOutput)
+        let queue = PrintQueue(wakePipe: try makeWakePipe(), destination: destination)
+        // A session that started without a printer does not watch the pipe; its messages wait
+        // until its entry ends, and are printed below it then.
+        if session != nil { queue.beginReading() }
+        printQueue = queue
+        return LinePrinter(queue: queue)
+    }
+
+    /// The editor's wake-up pipe, made the first time it is needed.
+    func makeWakePipe() throws -> WakePipe {
+        if let wakePipe { return wakePipe }
+        do {
+            let made = try WakePipe()
+            wakePipe = made
+            return made
+        } catch let error as Errno {
+            throw LineEditorError.system(error)
+        }
     }
 
     /// Where the prompt is drawn: standard output when it is the terminal, else the terminal
@@ -291,7 +331,7 @@ public final class LineEditor {
         if pipedInput == nil { pipedInput = PipedInput(descriptor: input) }
         let entry: String?
         do {
-            entry = try pipedInput?.nextEntry(wholeInput: false)
+            entry = try pipedInput?.nextEntry(wholeInput: false, cancellation: cancellation)
         } catch LineEditorError.system(let error) {
             throw LineEditorError(terminalFailure: error)
         }
@@ -307,6 +347,7 @@ public final class LineEditor {
     }
 
     deinit {
+        printQueue?.detach()
         if let terminalOutput, terminalOutput != .standardError { try? terminalOutput.close() }
     }
 }

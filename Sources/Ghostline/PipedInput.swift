@@ -7,6 +7,7 @@ struct PipedInput {
     private var buffer: [UInt8] = []
     private var start = 0
     private var reachedEnd = false
+    private var cancellation: CancellationRequest?
 
     init(descriptor: FileDescriptor) {
         self.descriptor = descriptor
@@ -14,7 +15,12 @@ struct PipedInput {
 
     /// The next line without its `\n` or `\r\n`, or everything up to the end of input when
     /// `wholeInput` is true (one final `\n` or `\r\n` dropped); nil once input is exhausted.
-    mutating func nextEntry(wholeInput: Bool) throws -> String? {
+    ///
+    /// - Parameter cancellation: An async read's request to stop; while there is one, input is
+    ///   waited for in `poll` beside its wake-up, and `CancellationError` is thrown when it comes.
+    mutating func nextEntry(wholeInput: Bool, cancellation: CancellationRequest? = nil) throws -> String? {
+        self.cancellation = cancellation
+        defer { self.cancellation = nil }
         if wholeInput {
             while !reachedEnd { try fill() }
             guard start < buffer.count else { return nil }
@@ -57,6 +63,7 @@ struct PipedInput {
     }
 
     private mutating func fill() throws {
+        if let cancellation { try waitForInput(orThrowWhenCancelled: cancellation) }
         var chunk = [UInt8](repeating: 0, count: 65_536)
         let count: Int
         do {
@@ -68,6 +75,22 @@ struct PipedInput {
             reachedEnd = true
         } else {
             buffer.append(contentsOf: chunk[0..<count])
+        }
+    }
+
+    /// Waits until input can be read, or throws `CancellationError` once `cancellation` is
+    /// requested.
+    private func waitForInput(orThrowWhenCancelled cancellation: CancellationRequest) throws {
+        var watch = DescriptorWatch(.readable, of: [descriptor, cancellation.wakePipe.fileDescriptor])
+        while true {
+            if cancellation.isRequested { throw CancellationError() }
+            do {
+                _ = try watch.wait(timeoutMilliseconds: -1)
+            } catch let error as Errno {
+                throw LineEditorError.system(error)
+            }
+            if watch.isReady(cancellation.wakePipe.fileDescriptor) { cancellation.wakePipe.drain() }
+            if watch.isReady(descriptor) && !cancellation.isRequested { return }
         }
     }
 }

@@ -129,7 +129,9 @@ public func bytesAvailable(on descriptor: FileDescriptor) -> Int {
 }
 
 /// Milliseconds on a clock that never jumps, for computing what is left of a timeout.
-func monotonicMilliseconds() -> Int64 {
+///
+/// The corresponding C function is `clock_gettime`, with `CLOCK_MONOTONIC`.
+public func monotonicMilliseconds() -> Int64 {
     var now = timespec()
     clock_gettime(CLOCK_MONOTONIC, &now)
     return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000

@@ -18,6 +18,8 @@ struct Options: Equatable {
     /// The mask's character, empty for none; nil for the locale's default.
     var mask: String?
     var keywords: [String] = []
+    /// Milliseconds between the `tick N` lines printed above the prompt; nil for none.
+    var tickerInterval: Int?
     var showsHelp = false
 
     static let usage = """
@@ -25,7 +27,7 @@ struct Options: Equatable {
                          [--loop] [--history FILE] [--history-size N|unlimited]
                          [--share-history] [--no-color] [--default STR]
                          [--completions "WORD WORD …"] [--secret] [--mask CHAR]
-                         [--keywords "WORD WORD …"]
+                         [--keywords "WORD WORD …"] [--ticker MS]
         """
 
     /// Why a command line was refused; the message names the offending argument.
@@ -60,6 +62,12 @@ struct Options: Equatable {
                 guard mask.count <= 1 else { throw Failure(message: "option --mask takes one character or none") }
                 options.mask = mask
             case "--keywords": options.keywords = try value().split(separator: " ").map(String.init)
+            case "--ticker":
+                let text = try value()
+                guard let interval = Int(text), interval > 0 else {
+                    throw Failure(message: "option --ticker needs a positive number of milliseconds, not \(text)")
+                }
+                options.tickerInterval = interval
             case "--help", "-h": options.showsHelp = true
             default: throw Failure(message: "unknown option \(argument)")
             }

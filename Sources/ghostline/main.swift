@@ -1,3 +1,4 @@
+import Glibc
 import Ghostline
 import GhostlineTerminal
 
@@ -19,6 +20,22 @@ func fail(_ message: String, status: ExitStatus) -> Never {
 
 // Before anything opens a descriptor: a closed standard stream must not become the next file.
 FileDescriptor.occupyClosedStandardStreams()
+
+/// Prints `tick 1`, `tick 2`, … above the prompt every `milliseconds`, from a thread of its own,
+/// as a program's background work would.
+func startTicker(every milliseconds: Int, printer: LinePrinter) throws {
+    try DetachedThread.start {
+        var count = 0
+        while true {
+            var interval = timespec(tv_sec: milliseconds / 1000, tv_nsec: milliseconds % 1000 * 1_000_000)
+            var remaining = timespec()
+            // A signal (a resize, say) cuts the sleep short; the rest of it is slept.
+            while nanosleep(&interval, &remaining) != 0 && errno == EINTR { interval = remaining }
+            count += 1
+            printer.print("tick \(count)")
+        }
+    }
+}
 
 let options: Options
 do {
@@ -48,6 +65,14 @@ if !options.keywords.isEmpty { editor.highlighter = KeywordHighlighter(keywords:
 if !options.completions.isEmpty {
     let words = options.completions
     editor.completion = { context in words.filter { $0.hasPrefix(context.word) } }
+}
+
+if let interval = options.tickerInterval {
+    do {
+        try startTicker(every: interval, printer: editor.makePrinter())
+    } catch {
+        fail("cannot start the --ticker thread: \(error)", status: .failed)
+    }
 }
 
 var submitted = 0

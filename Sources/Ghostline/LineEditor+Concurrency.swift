@@ -1,0 +1,96 @@
+import GhostlineTerminal
+import Synchronization
+
+/// A cancelled task's request that the entry it reads end; the editor's session checks it when
+/// its wake-up pipe wakes it.
+final class CancellationRequest: Sendable {
+    private let requested = Atomic<Bool>(false)
+    /// Woken by ``cancel()``.
+    let wakePipe: WakePipe
+
+    init(wakePipe: WakePipe) {
+        self.wakePipe = wakePipe
+    }
+
+    var isRequested: Bool { requested.load(ordering: .sequentiallyConsistent) }
+
+    /// Asks the entry to end, from any thread.
+    func cancel() {
+        requested.store(true, ordering: .sequentiallyConsistent)
+        wakePipe.wake()
+    }
+}
+
+/// The editor, carried to the thread that reads an entry for an async `readLine()`. Unchecked:
+/// the task that owns the editor is suspended until that thread resumes it, so the editor is
+/// used by one thread at a time.
+private struct EditorInTransit: @unchecked Sendable {
+    let editor: LineEditor
+}
+
+extension LineEditor {
+    /// Reads one entry without blocking a thread of Swift's cooperative pool: the entry is read
+    /// on a thread of its own while the calling task waits. Returns nil at the end of input.
+    ///
+    /// Cancelling the task ends the entry at once, in a terminal as Ctrl-C does (the text stays
+    /// on screen, the terminal is restored) but throwing `CancellationError`. A task cancelled
+    /// before the call throws it without touching the terminal. When input is not a terminal,
+    /// or with `TERM=dumb`, the read waits for input beside the cancellation and ends with
+    /// `CancellationError` too (an entry already complete in what was read is still returned).
+    ///
+    /// - Parameter initialText: The text the entry starts with.
+    /// - Throws: `CancellationError` when the task is cancelled, and what
+    ///   ``readLine(initialText:)`` throws.
+    nonisolated(nonsending) public func readLine(initialText: String = "") async throws -> String? {
+        try Task.checkCancellation()
+        let request = CancellationRequest(wakePipe: try makeWakePipe())
+        cancellation = request
+        defer { cancellation = nil }
+        let inTransit = EditorInTransit(editor: self)
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<String?, any Error>) in
+                do {
+                    try DetachedThread.start {
+                        continuation.resume(with: Result { try inTransit.editor.readLine(initialText: initialText) })
+                    }
+                } catch let error as Errno {
+                    continuation.resume(throwing: LineEditorError.system(error))
+                } catch {
+                    continuation.resume(throwing: error)
+                }
+            }
+        } onCancel: {
+            request.cancel()
+        }
+    }
+
+    /// The entries the user submits, read one after another with the async
+    /// ``readLine(initialText:)`` until the end of input:
+    ///
+    /// ```swift
+    /// for try await line in editor.entries { print("you said", line) }
+    /// ```
+    public var entries: Entries { Entries(editor: self) }
+
+    /// The entries of a ``LineEditor``, as an `AsyncSequence`; see ``LineEditor/entries``.
+    public struct Entries: AsyncSequence {
+        /// Each entry the user submits.
+        public typealias Element = String
+        let editor: LineEditor
+
+        /// Makes an iterator that reads the next entry each time it is asked.
+        public func makeAsyncIterator() -> AsyncIterator {
+            AsyncIterator(editor: editor)
+        }
+
+        /// Reads the next entry each time it is asked; nil at the end of input.
+        public struct AsyncIterator: AsyncIteratorProtocol {
+            let editor: LineEditor
+
+            /// The next entry, or nil at the end of input.
+            nonisolated(nonsending) public mutating func next() async throws -> String? {
+                try await editor.readLine()
+            }
+        }
+    }
+}

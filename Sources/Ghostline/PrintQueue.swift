@@ -1,0 +1,90 @@
+import GhostlineCore
+import GhostlineTerminal
+import Synchronization
+
+/// The messages an editor's printers hand it, one queue in the order they came, and where a
+/// message goes when no entry is being read.
+///
+/// While a session reads an entry, a message waits here and the session is woken through the
+/// wake pipe to print it above the prompt. Otherwise it is written at once, under the same lock,
+/// so that no message can overtake another on its way to the screen.
+final class PrintQueue: Sendable {
+    /// Where messages are written while no entry is being read.
+    enum Destination: Sendable {
+        /// A terminal: filtered and ended as ``PrintedText`` says.
+        case terminal(FileDescriptor)
+        /// Not a terminal (piped mode): the app's bytes as they are.
+        case plain(FileDescriptor)
+    }
+
+    private struct State {
+        var pending: [String] = []
+        var isReading = false
+        /// Nil once the editor is gone: the descriptor may be closed, so messages are dropped.
+        var destination: Destination?
+    }
+
+    /// Woken when the first message of a batch waits for the session.
+    let wakePipe: WakePipe
+    private let state: Mutex<State>
+
+    init(wakePipe: WakePipe, destination: Destination) {
+        self.wakePipe = wakePipe
+        state = Mutex(State(destination: destination))
+    }
+
+    /// Prints `message` above the entry being read, or at once when none is.
+    func print(_ message: String) {
+        guard !message.isEmpty else { return }
+        let wakesSession = state.withLock { state -> Bool in
+            if state.isReading {
+                state.pending.append(message)
+                // Later messages of a batch find the session already woken.
+                return state.pending.count == 1
+            }
+            // A printer has no one to report a failed write to; the message is lost with the
+            // terminal.
+            switch state.destination {
+            case .terminal(let output)?: try? output.writeAll(PrintedText.terminalBytes(of: message))
+            case .plain(let output)?: try? output.writeAll(Array(message.utf8))
+            case nil: break
+            }
+            return false
+        }
+        if wakesSession { wakePipe.wake() }
+    }
+
+    /// From now on messages wait for the session reading an entry.
+    func beginReading() {
+        state.withLock { $0.isReading = true }
+    }
+
+    /// The messages waiting, oldest first; the queue is empty afterwards.
+    func takePending() -> [String] {
+        state.withLock { state in
+            let messages = state.pending
+            state.pending.removeAll()
+            return messages
+        }
+    }
+
+    /// Writes the messages still waiting to `output`, where the entry has just ended with the
+    /// cursor on a fresh row, and prints at once from now on. Under the lock, so that a message
+    /// printed meanwhile comes after them.
+    func endReading(printingTo output: FileDescriptor) {
+        state.withLock { state in
+            state.isReading = false
+            let bytes = state.pending.flatMap { PrintedText.terminalBytes(of: $0) }
+            state.pending.removeAll()
+            if !bytes.isEmpty { try? output.writeAll(bytes) }
+        }
+    }
+
+    /// Drops every message from now on: the editor is gone, and with it the descriptor.
+    func detach() {
+        state.withLock { state in
+            state.destination = nil
+            state.pending.removeAll()
+        }
+    }
+}
