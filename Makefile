@@ -75,7 +75,7 @@ fuzz:
 	done
 
 # The example apps of Sources/Examples (README, "Examples"); `swift run NAME` runs one.
-EXAMPLES = calculator commit-message password new-project
+EXAMPLES = calculator commit-message password new-project chat
 examples:
 	for example in $(EXAMPLES); do $(SWIFT) build --product $$example || exit 1; done
 

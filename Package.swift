@@ -29,10 +29,11 @@ let package = Package(
         .executableTarget(name: "commit-message", dependencies: ["Ghostline"], path: "Sources/Examples/CommitMessage"),
         .executableTarget(name: "password", dependencies: ["Ghostline"], path: "Sources/Examples/Password"),
         .executableTarget(name: "new-project", dependencies: ["Ghostline"], path: "Sources/Examples/NewProject"),
+        .executableTarget(name: "chat", dependencies: ["Ghostline"], path: "Sources/Examples/Chat"),
         .target(name: "GhostlineTestSupport", dependencies: ["GhostlineCore", "GhostlineTesting"], path: "Tests/GhostlineTestSupport"),
         .testTarget(name: "GhostlineCoreTests", dependencies: ["GhostlineCore", "GhostlineTesting", "GhostlineTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "GhostlineTests", dependencies: ["Ghostline", "GhostlineTerminal", "GhostlineTesting", "GhostlineTestSupport", "ghostline",
-                                                      "calculator", "commit-message", "password", "new-project"]),
+                                                      "calculator", "commit-message", "password", "new-project", "chat"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -124,4 +124,35 @@ import GhostlineTestSupport
         #expect(try output(of: "new-project", input: "tool\n")
                 == "Input ended before the last question; nothing written.\n")
     }
+
+    @Test func chatSendsEachLineAndLeavesAtQuit() throws {
+        let printed = try output(of: "chat", input: "hello\nhow are you?\n/quit\nnever sent\n")
+        let lines = printed.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.first == "Joined #ghostline as you; ada and grace are here.")
+        #expect(lines.suffix(2) == ["Left #ghostline.", ""])
+        // The members write on their own clock, so a slow run may show some of their lines.
+        #expect(lines.dropFirst().dropLast(2).allSatisfy { $0.hasPrefix("ada: ") || $0.hasPrefix("grace: ") }, "\(lines)")
+        #expect(!printed.contains("never sent"))
+    }
+
+    /// In a terminal: grace's answer arrives while the user is typing the next line, above it,
+    /// and the half-typed line is drawn again below it with the cursor where it was.
+    @Test func chatInATerminalPrintsAnswersAboveTheLineBeingTyped() throws {
+        let path = builtProductPath("chat")
+        try #require(access(path, X_OK) == 0, "build the examples first (make test does): \(path)")
+        let session = try PseudoTerminalSession(executable: path, arguments: [])
+        try #require(session.waitUntil { $0.isReadingKeys(onRow: 1, prompt: "you> ") })
+        #expect(session.screen.line(0) == "Joined #ghostline as you; ada and grace are here.")
+        try session.send("hello\r")
+        try #require(session.waitUntil { $0.isReadingKeys(onRow: 2, prompt: "you> ") })
+        try session.send("half-typ\u{1B}[D")
+        #expect(session.waitUntil { $0.screen.lines.contains("grace: noted: \"hello\"") },
+                "grace answers within a second: \(session.screen.lines)")
+        let answer = try #require(session.screen.lines.firstIndex(of: "grace: noted: \"hello\""))
+        #expect(answer >= 2, "above the line being typed")
+        #expect(session.waitUntil { $0.cursorLine == "you> half-typ" && $0.screen.cursorColumn == 12 },
+                "the line and its cursor drawn again below: \(session.screen.lines)")
+        try session.send("ed\r/quit\r")
+        #expect(session.waitForExit() == .exited(0))
+    }
 }
