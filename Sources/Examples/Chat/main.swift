@@ -3,47 +3,60 @@ import Ghostline
 // `chat`: a chat room whose other members write while the user types. Their messages come from
 // background tasks through a `LinePrinter`, which prints each above the prompt at once and draws
 // the user's half-typed line again below it, intact. The room is simulated: two members talk
-// among themselves, and one answers each line the user sends.
+// among themselves, and one answers each line the user sends. Entries are read with
+// `for try await line in editor.entries`, which holds no thread of Swift's pool while it waits.
 
-/// The members' own talk, a line every few seconds, for as long as the user stays.
-func startTalking(through printer: LinePrinter) {
+/// The members' own talk, a line every few seconds, until the task is cancelled.
+func startTalking(through printer: LinePrinter) -> Task<Void, Never> {
     Task.detached {
         let talk = [("ada", "has anyone tried typing while messages arrive?"),
                     ("grace", "yes: the line I was typing stays where it was"),
                     ("ada", "and the cursor too, mid-word"),
                     ("grace", "and a message without a newline still shows at once")]
         for turn in 0... {
-            try? await Task.sleep(for: .milliseconds(2_500 + 1_000 * (turn % 3)))
+            do { try await Task.sleep(for: .milliseconds(2_500 + 1_000 * (turn % 3))) } catch { return }
             let (name, text) = talk[turn % talk.count]
             printer.print("\(name): \(text)")
         }
     }
 }
 
-/// Where the user's lines go: grace answers each, a moment later.
-func startAnswering(through printer: LinePrinter) -> AsyncStream<String>.Continuation {
+/// Where the user's lines go, and the task in which grace answers each a moment later, until
+/// it is cancelled.
+func startAnswering(through printer: LinePrinter) -> (AsyncStream<String>.Continuation, Task<Void, Never>) {
     let (lines, sending) = AsyncStream.makeStream(of: String.self)
-    Task.detached {
+    let answering = Task.detached {
         for await line in lines {
-            try? await Task.sleep(for: .milliseconds(800))
+            do { try await Task.sleep(for: .milliseconds(800)) } catch { return }
             printer.print("grace: \(line.hasSuffix("?") ? "good question" : "noted"): \"\(line)\"")
         }
     }
-    return sending
+    return (sending, answering)
 }
 
 let editor = LineEditor(prompt: "you> ", placeholder: "say something; /quit leaves")
 do {
     let printer = try editor.makePrinter()
     printer.print("Joined #ghostline as you; ada and grace are here.")
-    startTalking(through: printer)
-    let sending = startAnswering(through: printer)
-    while let line = try editor.readLine(), line != "/quit" {
-        if !line.allSatisfy(\.isWhitespace) { sending.yield(line) }
+    let talking = startTalking(through: printer)
+    let (sending, answering) = startAnswering(through: printer)
+    var failure: (any Error)?
+    do {
+        for try await line in editor.entries {
+            if line == "/quit" { break }
+            if !line.allSatisfy(\.isWhitespace) { sending.yield(line) }
+        }
+    } catch LineEditorError.interrupted {
+        // Ctrl-C leaves, as /quit does.
+    } catch {
+        failure = error
     }
-    printer.print("Left #ghostline.")
-} catch LineEditorError.interrupted {
-    print("Left #ghostline.")
+    // Nobody speaks after the user has left: the members stop before the goodbye is printed.
+    talking.cancel()
+    answering.cancel()
+    await talking.value
+    await answering.value
+    printer.print(failure.map { "chat: \($0)" } ?? "Left #ghostline.")
 } catch {
-    print("chat: \(error)")
+    print("chat: cannot print above the prompt: \(error)")
 }
