@@ -12,18 +12,18 @@
 /// This is a class rather than a non-copyable struct because the signal handler's record of what
 /// to restore belongs to exactly one live session, which needs an identity, and because the
 /// facade stores the session across calls and releases it on its own schedule.
-public final class RawModeSession {
+package final class RawModeSession {
     /// The terminal in raw mode.
-    public let terminal: FileDescriptor
+    package let terminal: FileDescriptor
 
     /// The attributes the terminal had before the session began, restored byte for byte.
-    public let savedAttributes: TerminalAttributes
+    package let savedAttributes: TerminalAttributes
 
     /// The attributes of raw mode, as `reenter()` applies them.
-    public var rawAttributes: TerminalAttributes { savedAttributes.makingRaw() }
+    package var rawAttributes: TerminalAttributes { savedAttributes.makingRaw() }
 
     /// Whether the terminal is in raw mode now, as far as this session knows.
-    public private(set) var isRaw = false
+    package private(set) var isRaw = false
 
     /// Saves the terminal's attributes and switches it to raw mode.
     ///
@@ -31,7 +31,7 @@ public final class RawModeSession {
     ///
     /// - Throws: `Errno` when the descriptor is not a terminal or its attributes cannot be
     ///   changed; the terminal is then left as it was.
-    public init(terminal: FileDescriptor) throws {
+    package init(terminal: FileDescriptor) throws {
         self.terminal = terminal
         savedAttributes = try TerminalAttributes.read(from: terminal)
         try reenter()
@@ -42,7 +42,7 @@ public final class RawModeSession {
     ///
     /// The raw attributes are derived from the saved ones again, so a session always returns
     /// to the same raw mode and `restore()` to the same original.
-    public func reenter() throws {
+    package func reenter() throws {
         armTerminalRestore(of: terminal, to: savedAttributes, owner: ObjectIdentifier(self))
         do {
             try savedAttributes.makingRaw().apply(to: terminal)
@@ -58,7 +58,7 @@ public final class RawModeSession {
     /// Calling it again does nothing until `reenter()`. It does not throw: when the attributes
     /// cannot be applied the terminal is gone (hang-up) or was never ours, and there is nothing
     /// left to restore.
-    public func restore() {
+    package func restore() {
         guard isRaw else {
             return
         }
