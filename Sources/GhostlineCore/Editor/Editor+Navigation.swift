@@ -138,15 +138,35 @@ extension Editor {
             search = current
             let entry = history[match]
             if entry != state.text { setText(entry) }
-            if let range = entry.firstRange(of: current.query) {
-                let before = entry[..<range.lowerBound]
-                let line = before.utf8.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
-                let lineStart = before.utf8.lastIndex(of: 0x0A).map { before.utf8.index(after: $0) } ?? before.startIndex
-                state.cursor = TextPosition(line: line, offset: before.utf8.distance(from: lineStart, to: before.endIndex))
+            if let start = Self.firstOccurrence(of: current.query, in: entry) {
+                let before = entry.utf8.prefix(start)
+                let line = before.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
+                let lineStart = before.lastIndex(of: 0x0A).map { before.index(after: $0) } ?? before.startIndex
+                state.cursor = TextPosition(line: line, offset: before.distance(from: lineStart, to: before.endIndex))
             }
         } else {
             current.failed = true
             search = current
+        }
+    }
+
+    /// The UTF-8 offset in `entry` where `query` first occurs between whole `Character`s, as
+    /// history's search matches it: bytes, not the standard library's string matching, which
+    /// would link its regex runtime (about 1 MB) into every app.
+    private static func firstOccurrence(of query: String, in entry: String) -> Int? {
+        var query = query, entry = entry
+        return query.withUTF8 { query in
+            entry.withUTF8 { entry in
+                guard !query.isEmpty else { return 0 }
+                guard query.count <= entry.count else { return nil }
+                for start in 0...(entry.count - query.count)
+                where HistoryStorage.equal(UnsafeBufferPointer(rebasing: entry[start..<start + query.count]), query)
+                    && GraphemeBoundary.isBoundary(entry, at: start)
+                    && GraphemeBoundary.isBoundary(entry, at: start + query.count) {
+                    return start
+                }
+                return nil
+            }
         }
     }
 
