@@ -105,7 +105,8 @@ public struct History: Sendable {
     /// The newest entry.
     public var last: String? { count == 0 ? nil : self[count - 1] }
 
-    /// The entries, oldest first, each made into a `String` when it is read.
+    /// The entries, oldest first, each made into a `String` when it is read. It is a collection,
+    /// not an array, so compare it with `elementsEqual(_:)` or make one: `Array(history.entries)`.
     public var entries: Entries { Entries(history: self) }
 
     /// The entries of a ``History`` as a collection, oldest first. It shares the history's
@@ -119,11 +120,6 @@ public struct History: Sendable {
         public var endIndex: Int { history.count }
         /// The entry at `position`.
         public subscript(position: Int) -> String { history[position] }
-
-        /// True when `entries` holds the same strings as `list`, in the same order.
-        public static func == <List: Sequence<String>>(entries: Entries, list: List) -> Bool {
-            entries.elementsEqual(list)
-        }
     }
 
     // MARK: - Adding
