@@ -204,6 +204,20 @@ func indexOfMatchFindsTheNewestMatchBeforeAnIndex(query: String, before: Int?, e
     #expect(history.indexOfMatch(for: "49 é", before: nil) == 50)
 }
 
+@Test func loadingLinesWithEraseDuplicatesKeepsOnlyTheNewestCopyOfEach() {
+    let file = "make\nls\nmake\ngit status\nls\nm\u{E9}\nme\u{301}\nmake\n"
+    let history = History(lines: Array(file.utf8), options: .eraseDuplicates)
+    #expect(Array(history.entries) == ["git status", "ls", "m\u{E9}", "me\u{301}", "make"],
+            "equal byte for byte, not canonically")
+    #expect(history.indexOfEntry(startingWith: "m", before: 4) == 3, "the index sees the entries that are left")
+    #expect(history.suggestion(for: "l") == "ls")
+    #expect(history.suggestion(for: "gi") == "git status")
+    #expect(history.indexOfMatch(for: "ls", before: nil) == 1)
+    let capped = History(lines: Array(file.utf8), capacity: 3, options: .eraseDuplicates)
+    #expect(Array(capped.entries) == ["m\u{E9}", "me\u{301}", "make"], "the capacity counts what is left")
+    #expect(Array(History(lines: Array(file.utf8)).entries).count == 8, "without the option every line stays")
+}
+
 @Test func loadingLinesKeepsTheNewestCapacityEntries() {
     let file = (0..<10).map { "line \($0)\n" }.joined()
     let history = History(lines: Array(file.utf8), capacity: 4)

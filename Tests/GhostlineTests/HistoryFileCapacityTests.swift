@@ -156,4 +156,22 @@ import GhostlineTestSupport
         #expect(Array(editor.history.entries) == ["make", "pwd", "ls"])
         #expect(text(of: path) == "make\nls\npwd\nls\n")
     }
+
+    @Test func withEraseDuplicatesTheCopiesAlreadyInTheFileLeaveTheHistoryAtLoadButNotTheFile() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("history")
+        let lines = "make\nls\nmake\npwd\nls\n"
+        try writeFile(lines, to: path)
+        let history = try HistoryFile(path: path, options: .eraseDuplicates).load()
+        #expect(Array(history.entries) == ["make", "pwd", "ls"])
+        #expect(history.options == .eraseDuplicates)
+        #expect(text(of: path) == lines)
+        // The file's entries, not the distinct ones, decide a rewrite: seven and a capacity of
+        // two are due for one, with the newest two, where the three distinct ones would not be.
+        let longer = directory.path("longer")
+        try writeFile(lines + "pwd\nmake\n", to: longer)
+        let small = try HistoryFile(path: longer, capacity: 2, options: .eraseDuplicates).load()
+        #expect(Array(small.entries) == ["pwd", "make"])
+        #expect(text(of: longer) == "pwd\nmake\n")
+    }
 }

@@ -85,6 +85,15 @@ public struct History: Sendable {
         byteFrequencies = ByteFrequencies(sampling: self.storage.bytes, in: self.storage.liveBytes)
     }
 
+    /// Removes every entry that a newer one equals, byte for byte, as ``Options/eraseDuplicates``
+    /// does as entries are added: for entries loaded some other way (a history file is loaded
+    /// whole first, so that its count of lines decides whether it is due for a rewrite).
+    package mutating func eraseOlderDuplicates() {
+        guard storage.removeOlderDuplicates() else { return }
+        version += 1
+        reindex()
+    }
+
     /// Builds the index again, and samples the bytes again, after entries moved or were added.
     private mutating func reindex() {
         index = HistoryPrefixIndex(storage)
