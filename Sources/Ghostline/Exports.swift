@@ -1,8 +1,10 @@
 import GhostlineCore
+import GhostlineTerminal
 
 // The value types of `LineEditor`'s API, named here so that `import Ghostline` is all an app
-// writes. They are declared once, in the core, where the editor uses them; everything else in
-// the core is `package`, outside every app's API (see Docs/Architecture.md, "The public API").
+// writes. They are declared once, in the core or the terminal layer, where they are used;
+// everything else in those modules is `package`, outside every app's API (see
+// Docs/Architecture.md, "The public API").
 
 /// How text is drawn: a foreground color and a few attributes.
 public typealias Style = GhostlineCore.Style
@@ -30,3 +32,7 @@ public typealias Highlighter = GhostlineCore.Highlighter
 public typealias StyleSpan = GhostlineCore.StyleSpan
 /// How a secret entry is shown: every grapheme cluster as one mask character, or nothing at all.
 public typealias TextMask = GhostlineCore.TextMask
+/// An open file descriptor: what ``LineEditor`` reads keys from and draws on.
+public typealias FileDescriptor = GhostlineTerminal.FileDescriptor
+/// An error number from a failed system call, as ``LineEditorError`` and ``HistoryFileError`` carry it.
+public typealias Errno = GhostlineTerminal.Errno

@@ -129,11 +129,15 @@ public struct HistoryFile: Sendable {
         // Every entry that was read is loaded, then the oldest beyond the capacity dropped: the
         // count says whether the file is due for a rewrite, without another pass over it. The
         // history takes the bytes as its own buffer, with no other reference left to make it copy them.
-        var history = History(lines: consume bytes, capacity: History.unlimited, options: options)
+        // Older copies are erased after that count (the file keeps them, see ``options``).
+        var history = History(lines: consume bytes, capacity: History.unlimited,
+                              options: options.subtracting(.eraseDuplicates))
         if history.count - capacity > capacity, let rewrite = try? compact(keepingNewest: capacity) {
             // The new file holds what was loaded only when nobody appended in between.
             end = rewrite.replaced == end ? rewrite.written : nil
         }
+        history.options = options
+        if options.contains(.eraseDuplicates) { history.eraseOlderDuplicates() }
         history.capacity = capacity
         return (history, end)
     }

@@ -5,7 +5,7 @@ import Glibc
 /// Bytes that are not valid UTF-8 are replaced with U+FFFD rather than dropping the variable.
 ///
 /// The corresponding C function is `getenv`.
-public func environmentValue(_ name: String) -> String? {
+package func environmentValue(_ name: String) -> String? {
     guard let value = getenv(name) else {
         return nil
     }

@@ -16,27 +16,27 @@ public struct Errno: Error, Equatable, Sendable, CustomStringConvertible {
     /// The error number the calling thread's last failed system call left behind.
     ///
     /// The corresponding C variable is `errno`.
-    public static var current: Errno {
+    package static var current: Errno {
         Errno(rawValue: errno)
     }
 
     /// A system call was interrupted by a signal before it did any work (`EINTR`).
-    public static let interrupted = Errno(rawValue: EINTR)
+    package static let interrupted = Errno(rawValue: EINTR)
 
     /// A non-blocking call would have had to wait (`EAGAIN`).
-    public static let wouldBlock = Errno(rawValue: EAGAIN)
+    package static let wouldBlock = Errno(rawValue: EAGAIN)
 
     /// The terminal went away, for example because its window was closed (`EIO`).
-    public static let inputOutput = Errno(rawValue: EIO)
+    package static let inputOutput = Errno(rawValue: EIO)
 
     /// The descriptor is not open (`EBADF`).
-    public static let badFileDescriptor = Errno(rawValue: EBADF)
+    package static let badFileDescriptor = Errno(rawValue: EBADF)
 
     /// The resource is already in use (`EBUSY`).
-    public static let resourceBusy = Errno(rawValue: EBUSY)
+    package static let resourceBusy = Errno(rawValue: EBUSY)
 
     /// The terminal or device does not exist any more, for example a hung-up line (`ENXIO`).
-    public static let noSuchDevice = Errno(rawValue: ENXIO)
+    package static let noSuchDevice = Errno(rawValue: ENXIO)
 
     /// The system's message for this error number, as people read it: "Input/output error".
     ///

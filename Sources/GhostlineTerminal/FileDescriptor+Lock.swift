@@ -16,7 +16,7 @@ extension FileDescriptor {
     /// - Returns: False when another holder still had the lock when the time ran out.
     ///
     /// The corresponding C function is `flock`, with `LOCK_EX | LOCK_NB`.
-    public func lockExclusively(timeoutMilliseconds: Int) throws(Errno) -> Bool {
+    package func lockExclusively(timeoutMilliseconds: Int) throws(Errno) -> Bool {
         let deadline = monotonicMilliseconds() + Int64(timeoutMilliseconds)
         var pause: Int64 = 1
         while true {

@@ -5,7 +5,7 @@ extension FileDescriptor {
     /// it with `permissions` when `O_CREAT` is among them.
     ///
     /// The corresponding C function is `open`.
-    public static func open(_ path: String, flags: Int32, permissions: mode_t = 0o600) throws(Errno) -> FileDescriptor {
+    package static func open(_ path: String, flags: Int32, permissions: mode_t = 0o600) throws(Errno) -> FileDescriptor {
         let descriptor = try valueOrErrno { Glibc.open(path, flags | O_CLOEXEC, permissions) }.get()
         return FileDescriptor(rawValue: descriptor)
     }
@@ -13,7 +13,7 @@ extension FileDescriptor {
     /// Sets the file's permission bits, whatever the process's umask made them.
     ///
     /// The corresponding C function is `fchmod`.
-    public func setPermissions(_ permissions: mode_t) throws(Errno) {
+    package func setPermissions(_ permissions: mode_t) throws(Errno) {
         try nothingOrErrno { fchmod(rawValue, permissions) }.get()
     }
 
@@ -26,7 +26,7 @@ extension FileDescriptor {
     /// twice while an array grows. The descriptor's own position is left where it was.
     ///
     /// The corresponding C function is `pread`.
-    public func read(atMost limit: Int, fromOffset offset: Int) throws(Errno) -> [UInt8] {
+    package func read(atMost limit: Int, fromOffset offset: Int) throws(Errno) -> [UInt8] {
         let expected = min(limit, max(0, try status().size - offset))
         var failure: Errno?
         var result = [UInt8](unsafeUninitializedCapacity: expected) { buffer, count in
@@ -73,7 +73,7 @@ extension FileDescriptor {
     /// power cut cannot leave it shorter than what was written.
     ///
     /// The corresponding C function is `fsync`.
-    public func synchronize() throws(Errno) {
+    package func synchronize() throws(Errno) {
         try nothingOrErrno { fsync(rawValue) }.get()
     }
 
@@ -84,7 +84,7 @@ extension FileDescriptor {
     /// signal or a full disk, and the next call then carries on or says why.
     ///
     /// The corresponding C function is `write`.
-    public func writeAllToFile(_ bytes: [UInt8]) throws(Errno) {
+    package func writeAllToFile(_ bytes: [UInt8]) throws(Errno) {
         var offset = 0
         while offset < bytes.count {
             offset += try bytes[offset...].withUnsafeBytes { buffer in
@@ -97,13 +97,13 @@ extension FileDescriptor {
 /// Replaces the file at `destination` with the one at `source`, atomically.
 ///
 /// The corresponding C function is `rename`.
-public func replaceFile(at destination: String, with source: String) throws(Errno) {
+package func replaceFile(at destination: String, with source: String) throws(Errno) {
     try nothingOrErrno { rename(source, destination) }.get()
 }
 
 /// Removes the file at `path`.
 ///
 /// The corresponding C function is `unlink`.
-public func removeFile(at path: String) throws(Errno) {
+package func removeFile(at path: String) throws(Errno) {
     try nothingOrErrno { unlink(path) }.get()
 }

@@ -28,7 +28,7 @@ public struct FileDescriptor: Hashable, Sendable {
     /// acquiring one by accident, and `O_CLOEXEC` keeps the descriptor out of child processes.
     ///
     /// The corresponding C function is `open`, on `/dev/tty`.
-    public static func openTerminal() throws -> FileDescriptor {
+    package static func openTerminal() throws -> FileDescriptor {
         let descriptor = try valueOrErrno {
             Glibc.open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
         }.get()
@@ -42,7 +42,7 @@ public struct FileDescriptor: Hashable, Sendable {
     /// - Returns: The number of bytes read; `0` means end of file.
     ///
     /// The corresponding C function is `read`.
-    public func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+    package func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         try valueOrErrno {
             Glibc.read(rawValue, buffer.baseAddress, buffer.count)
         }.get()
@@ -55,7 +55,7 @@ public struct FileDescriptor: Hashable, Sendable {
     /// a frame is never cut in half.
     ///
     /// The corresponding C function is `write`.
-    public func writeAll<Bytes: Collection>(_ bytes: Bytes) throws where Bytes.Element == UInt8 {
+    package func writeAll<Bytes: Collection>(_ bytes: Bytes) throws where Bytes.Element == UInt8 {
         let wroteContiguously: Void? = try bytes.withContiguousStorageIfAvailable { buffer in
             try writeAll(UnsafeRawBufferPointer(buffer))
         }
@@ -67,7 +67,7 @@ public struct FileDescriptor: Hashable, Sendable {
     /// Writes every byte of `buffer`, as the overload for collections does; this one is not
     /// generic, so a caller in another module runs no generic code to write.
     @inlinable @inline(__always)
-    public func writeAll(_ buffer: UnsafeRawBufferPointer) throws {
+    package func writeAll(_ buffer: UnsafeRawBufferPointer) throws {
         // One call that writes it all, the common case, runs in the caller's code; the rest
         // (partial writes, errors, a full non-blocking descriptor) in a function of its own.
         let written = Glibc.write(rawValue, buffer.baseAddress, buffer.count)
@@ -100,7 +100,7 @@ public struct FileDescriptor: Hashable, Sendable {
     /// Marks the descriptor close-on-exec, so child processes do not inherit it.
     ///
     /// The corresponding C function is `fcntl`, with `F_SETFD` and `FD_CLOEXEC`.
-    public func setCloseOnExec() throws {
+    package func setCloseOnExec() throws {
         let flags = try valueOrErrno { fcntl(rawValue, F_GETFD) }.get()
         try nothingOrErrno { fcntl(rawValue, F_SETFD, flags | FD_CLOEXEC) }.get()
     }
@@ -109,7 +109,7 @@ public struct FileDescriptor: Hashable, Sendable {
     /// other status flags.
     ///
     /// The corresponding C function is `fcntl`, with `F_SETFL` and `O_NONBLOCK`.
-    public func setNonBlocking() throws {
+    package func setNonBlocking() throws {
         let flags = try valueOrErrno { fcntl(rawValue, F_GETFL) }.get()
         try nothingOrErrno { fcntl(rawValue, F_SETFL, flags | O_NONBLOCK) }.get()
     }
@@ -117,7 +117,7 @@ public struct FileDescriptor: Hashable, Sendable {
     /// Whether the descriptor refers to a terminal.
     ///
     /// The corresponding C function is `isatty`.
-    public var isTerminal: Bool {
+    package var isTerminal: Bool {
         isatty(rawValue) == 1
     }
 
@@ -127,7 +127,7 @@ public struct FileDescriptor: Hashable, Sendable {
     /// closing it again could close a descriptor another thread has just opened.
     ///
     /// The corresponding C function is `close`.
-    public func close() throws {
+    package func close() throws {
         try nothingOrErrno(retryOnInterrupt: false) {
             Glibc.close(rawValue)
         }.get()

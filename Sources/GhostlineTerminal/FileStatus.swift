@@ -3,25 +3,25 @@ import Glibc
 /// What the kernel says about a file: what kind it is, who owns it, how big it is, and which file
 /// it is, so that a caller can refuse what it must not touch and notice when a name was moved to
 /// another file.
-public struct FileStatus: Sendable {
+package struct FileStatus: Sendable {
     /// Which file this is: equal identities are the same file, under whatever name.
-    public struct Identity: Hashable, Sendable {
+    package struct Identity: Hashable, Sendable {
         fileprivate let device: UInt64
         fileprivate let inode: UInt64
     }
 
     /// Which file this is.
-    public let identity: Identity
+    package let identity: Identity
     /// Whether it is a plain file, not a directory, device, pipe, socket or symbolic link.
-    public let isRegularFile: Bool
+    package let isRegularFile: Bool
     /// Whether it is a symbolic link (only `status(ofLinkAt:)` can say so).
-    public let isSymbolicLink: Bool
+    package let isSymbolicLink: Bool
     /// Whether its owner is the user the process acts as (its effective user).
-    public let isOwnedByEffectiveUser: Bool
+    package let isOwnedByEffectiveUser: Bool
     /// Its permission bits (`0o600` for a file only its owner may read and write).
-    public let permissions: mode_t
+    package let permissions: mode_t
     /// Its length in bytes.
-    public let size: Int
+    package let size: Int
 
     init(_ status: stat) {
         identity = Identity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
@@ -35,7 +35,7 @@ public struct FileStatus: Sendable {
     /// What is at `path` itself: a symbolic link there is described, not followed.
     ///
     /// The corresponding C function is `lstat`.
-    public static func status(ofLinkAt path: String) throws(Errno) -> FileStatus {
+    package static func status(ofLinkAt path: String) throws(Errno) -> FileStatus {
         var status = stat()
         try nothingOrErrno { lstat(path, &status) }.get()
         return FileStatus(status)
@@ -46,7 +46,7 @@ extension FileDescriptor {
     /// What the kernel says about the open file.
     ///
     /// The corresponding C function is `fstat`.
-    public func status() throws(Errno) -> FileStatus {
+    package func status() throws(Errno) -> FileStatus {
         var status = stat()
         try nothingOrErrno { fstat(rawValue, &status) }.get()
         return FileStatus(status)

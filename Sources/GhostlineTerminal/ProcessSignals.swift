@@ -5,7 +5,7 @@ import Glibc
 /// as not ignored.
 ///
 /// The corresponding C function is `sigaction`.
-public func isIgnored(_ signal: Int32) -> Bool {
+package func isIgnored(_ signal: Int32) -> Bool {
     var current = sigaction()
     guard sigaction(signal, nil, &current) == 0, let handler = current.__sigaction_handler.sa_handler else {
         return false
@@ -27,7 +27,7 @@ public func isIgnored(_ signal: Int32) -> Bool {
 /// (`RawModeSession.reenter()`).
 ///
 /// The corresponding C function is `raise`, with `SIGTSTP`.
-public func suspendProcess() {
+package func suspendProcess() {
     var previousAction = sigaction()
     var previousMask = sigset_t()
     setDefaultDisposition(of: SIGTSTP, saving: &previousAction)
@@ -46,7 +46,7 @@ public func suspendProcess() {
 /// signal number, as shells report it.
 ///
 /// The corresponding C functions are `raise` and `_exit`.
-public func reraise(_ signal: Int32) -> Never {
+package func reraise(_ signal: Int32) -> Never {
     var previousAction = sigaction()
     var previousMask = sigset_t()
     setDefaultDisposition(of: signal, saving: &previousAction)

@@ -13,21 +13,21 @@
 /// This is a class rather than a non-copyable struct because the signal handler's record of what
 /// to restore belongs to exactly one live session, which needs an identity, and because the
 /// session that owns it keeps it for one whole entry and releases it on every way out.
-public final class RawModeSession {
+package final class RawModeSession {
     /// The terminal in raw mode.
-    public let terminal: FileDescriptor
+    package let terminal: FileDescriptor
 
     /// The attributes the terminal had before the session began, restored byte for byte.
-    public let savedAttributes: TerminalAttributes
+    package let savedAttributes: TerminalAttributes
 
     /// The attributes of raw mode, as `reenter()` applies them.
-    public var rawAttributes: TerminalAttributes { savedAttributes.makingRaw() }
+    package var rawAttributes: TerminalAttributes { savedAttributes.makingRaw() }
 
     /// Whether the terminal is in raw mode now, as far as this session knows.
-    public private(set) var isRaw = false
+    package private(set) var isRaw = false
 
     /// Whether a terminating signal's handler restores this session's terminal.
-    public let isRestoredOnTerminatingSignal: Bool
+    package let isRestoredOnTerminatingSignal: Bool
 
     /// Saves the terminal's attributes and switches it to raw mode.
     ///
@@ -41,7 +41,7 @@ public final class RawModeSession {
     ///     passes false, so that it does not take the record from one that does.
     /// - Throws: `Errno` when the descriptor is not a terminal or its attributes cannot be
     ///   changed; the terminal is then left as it was.
-    public init(terminal: FileDescriptor, restoresOnTerminatingSignal: Bool = true) throws {
+    package init(terminal: FileDescriptor, restoresOnTerminatingSignal: Bool = true) throws {
         self.terminal = terminal
         isRestoredOnTerminatingSignal = restoresOnTerminatingSignal
         savedAttributes = try TerminalAttributes.read(from: terminal)
@@ -53,7 +53,7 @@ public final class RawModeSession {
     ///
     /// The raw attributes are derived from the saved ones again, so a session always returns
     /// to the same raw mode and `restore()` to the same original.
-    public func reenter() throws {
+    package func reenter() throws {
         if isRestoredOnTerminatingSignal {
             armTerminalRestore(of: terminal, to: savedAttributes, owner: ObjectIdentifier(self))
         }
@@ -71,7 +71,7 @@ public final class RawModeSession {
     /// Calling it again does nothing until `reenter()`. It does not throw: when the attributes
     /// cannot be applied the terminal is gone (hang-up) or was never ours, and there is nothing
     /// left to restore.
-    public func restore() {
+    package func restore() {
         guard isRaw else {
             return
         }

@@ -22,12 +22,12 @@ import Synchronization
 /// A signal that is ignored (`SIG_IGN`) when the monitor is made stays ignored and is not
 /// watched, as shells and readline leave it: `nohup` ignores `SIGHUP` so that the program
 /// outlives its terminal, and a shell ignores `SIGINT` and `SIGQUIT` for its background jobs.
-public final class SignalMonitor {
+package final class SignalMonitor {
     /// The signals being watched: those asked for, less the ones that were ignored.
-    public let signals: [Int32]
+    package let signals: [Int32]
 
     /// The read end of the pipe: readable when a watched signal arrived since the last `drain()`.
-    public let fileDescriptor: FileDescriptor
+    package let fileDescriptor: FileDescriptor
 
     private let writeEnd: FileDescriptor
     private var previousActions: [(signal: Int32, action: sigaction)] = []
@@ -45,7 +45,7 @@ public final class SignalMonitor {
     ///   caught); nothing stays installed then.
     ///
     /// The corresponding C functions are `pipe`, `fcntl` and `sigaction`.
-    public init(signals: [Int32]) throws {
+    package init(signals: [Int32]) throws {
         var unique: [Int32] = []
         for signal in signals where !unique.contains(signal) && !isIgnored(signal) {
             unique.append(signal)
@@ -93,14 +93,14 @@ public final class SignalMonitor {
     }
 
     /// True when a watched signal arrived since the last `drain()`; answered without a system call.
-    public var hasPendingSignals: Bool { signalArrived.load(ordering: .sequentiallyConsistent) }
+    package var hasPendingSignals: Bool { signalArrived.load(ordering: .sequentiallyConsistent) }
 
     /// Makes the calling thread the one that reads `terminal` with
     /// `read(from:into:rawAttributes:)`, the terminal being in raw mode with `rawAttributes`.
     ///
     /// - Returns: False when this thread blocks one of the watched signals: a signal sent on to
     ///   it would wait there, so the caller must wait with `poll` on ``fileDescriptor`` instead.
-    public func prepareReading(from terminal: FileDescriptor, rawAttributes: TerminalAttributes) -> Bool {
+    package func prepareReading(from terminal: FileDescriptor, rawAttributes: TerminalAttributes) -> Bool {
         var blocked = sigset_t()
         pthread_sigmask(SIG_BLOCK, nil, &blocked)
         guard !signals.contains(where: { sigismember(&blocked, $0) == 1 }) else { return false }
@@ -119,7 +119,7 @@ public final class SignalMonitor {
     /// - Returns: The number of bytes read, 0 at the end of input, or nil when a signal ended the
     ///   wait first (``hasPendingSignals``; `drain()` says which).
     /// - Throws: The `Errno` of a failed `read`.
-    public func read(from terminal: FileDescriptor, into buffer: UnsafeMutableRawBufferPointer,
+    package func read(from terminal: FileDescriptor, into buffer: UnsafeMutableRawBufferPointer,
                      rawAttributes: TerminalAttributes) throws -> Int? {
         // Armed before the last look at the flag: a signal after the look ends the wait.
         readerIsArmed.store(true, ordering: .sequentiallyConsistent)
@@ -144,7 +144,7 @@ public final class SignalMonitor {
     /// The signals received since the last call, each once, in the order they first arrived.
     ///
     /// The corresponding C function is `read`.
-    public func drain() -> [Int32] {
+    package func drain() -> [Int32] {
         signalArrived.store(false, ordering: .sequentiallyConsistent)
         var received: [Int32] = []
         var buffer = [UInt8](repeating: 0, count: 64)
@@ -166,7 +166,7 @@ public final class SignalMonitor {
     /// Calling it again does nothing.
     ///
     /// The corresponding C functions are `sigaction` and `close`.
-    public func uninstall() {
+    package func uninstall() {
         guard isInstalled else {
             return
         }

@@ -11,7 +11,7 @@ extension FileDescriptor {
     /// other descriptor is opened.
     ///
     /// The corresponding C functions are `fcntl`, with `F_GETFD`, and `open`.
-    public static func occupyClosedStandardStreams() {
+    package static func occupyClosedStandardStreams() {
         for (descriptor, flags) in [(STDIN_FILENO, O_WRONLY), (STDOUT_FILENO, O_RDONLY), (STDERR_FILENO, O_RDONLY)] {
             guard fcntl(descriptor, F_GETFD) == -1, errno == EBADF else { continue }
             // The lowest free descriptor is the closed one, since every lower one is open.

@@ -6,9 +6,9 @@ import Glibc
 /// Attributes are saved once, patched with pure functions such as `makingRaw()`, and the saved
 /// value is applied again to restore the terminal. Restoring never sets flags back one by one:
 /// flags the editor never touched would otherwise be lost.
-public struct TerminalAttributes: Equatable, Sendable {
+package struct TerminalAttributes: Equatable, Sendable {
     /// When new attributes take effect.
-    public enum Timing: Sendable {
+    package enum Timing: Sendable {
         /// At once, even while output is still queued. The corresponding C constant is
         /// `TCSANOW`.
         case immediately
@@ -38,7 +38,7 @@ public struct TerminalAttributes: Equatable, Sendable {
     /// - Throws: `Errno` with `ENOTTY` when the descriptor is not a terminal.
     ///
     /// The corresponding C function is `tcgetattr`.
-    public static func read(from descriptor: FileDescriptor) throws -> TerminalAttributes {
+    package static func read(from descriptor: FileDescriptor) throws -> TerminalAttributes {
         var storage = termios()
         try nothingOrErrno {
             tcgetattr(descriptor.rawValue, &storage)
@@ -56,7 +56,7 @@ public struct TerminalAttributes: Equatable, Sendable {
     ///     keeps any input the user typed ahead.
     ///
     /// The corresponding C function is `tcsetattr`.
-    public func apply(
+    package func apply(
         to descriptor: FileDescriptor,
         when timing: Timing = .afterOutputDrains
     ) throws {
@@ -80,7 +80,7 @@ public struct TerminalAttributes: Equatable, Sendable {
     /// - Control modes: eight-bit characters (`CS8`).
     /// - A read returns as soon as one byte is available (`VMIN` 1, `VTIME` 0); timeouts, such
     ///   as the lone-Escape one, are the caller's business through `waitForInput`.
-    public func makingRaw() -> TerminalAttributes {
+    package func makingRaw() -> TerminalAttributes {
         var raw = storage
         raw.c_lflag &= ~tcflag_t(ECHO | ICANON | ISIG | IEXTEN)
         raw.c_iflag &= ~tcflag_t(IXON | ICRNL | BRKINT | INPCK | ISTRIP)
@@ -97,7 +97,7 @@ public struct TerminalAttributes: Equatable, Sendable {
     /// editing, as `getpass` reads a password: typed characters are not echoed (`ECHO`) but the
     /// final newline is (`ECHONL`), and Ctrl-C, Ctrl-\ and Ctrl-Z arrive as bytes rather than
     /// signals (`ISIG`), so that no key can end the process and leave the echo off.
-    public func makingSilent() -> TerminalAttributes {
+    package func makingSilent() -> TerminalAttributes {
         var silent = storage
         silent.c_lflag &= ~tcflag_t(ECHO | ISIG)
         silent.c_lflag |= tcflag_t(ECHONL)
@@ -109,7 +109,7 @@ public struct TerminalAttributes: Equatable, Sendable {
     ///
     /// Padding between fields is not compared; it carries no meaning and Swift does not
     /// preserve it when copying.
-    public static func == (left: TerminalAttributes, right: TerminalAttributes) -> Bool {
+    package static func == (left: TerminalAttributes, right: TerminalAttributes) -> Bool {
         let one = left.storage
         let other = right.storage
         return one.c_iflag == other.c_iflag

@@ -1,7 +1,7 @@
 import Glibc
 
 /// What a caller waits for a descriptor to become.
-public enum Readiness: Sendable {
+package enum Readiness: Sendable {
     /// A read would not block: bytes arrived, or the other end hung up (the read then returns
     /// `0` or fails with the reason, which is exactly what the caller needs to learn).
     case readable
@@ -29,12 +29,12 @@ public enum Readiness: Sendable {
 /// such as `SignalMonitor.fileDescriptor`.
 ///
 /// The corresponding C function is `poll`.
-public struct DescriptorWatch {
+package struct DescriptorWatch {
     private let readiness: Readiness
     private var entries: [pollfd]
 
     /// Watches `descriptors` for `readiness`.
-    public init(_ readiness: Readiness, of descriptors: [FileDescriptor]) {
+    package init(_ readiness: Readiness, of descriptors: [FileDescriptor]) {
         self.readiness = readiness
         entries = descriptors.map { pollfd(fd: $0.rawValue, events: readiness.events, revents: 0) }
     }
@@ -44,7 +44,7 @@ public struct DescriptorWatch {
     ///
     /// - Returns: False when the time ran out with none ready.
     /// - Throws: `Errno.badFileDescriptor` when a descriptor is not open.
-    public mutating func wait(timeoutMilliseconds: Int32) throws -> Bool {
+    package mutating func wait(timeoutMilliseconds: Int32) throws -> Bool {
         let deadline = timeoutMilliseconds < 0 ? nil : monotonicMilliseconds() + Int64(timeoutMilliseconds)
         var timeout = timeoutMilliseconds
         while true {
@@ -70,7 +70,7 @@ public struct DescriptorWatch {
     }
 
     /// Whether `descriptor` was ready at the last wait.
-    public func isReady(_ descriptor: FileDescriptor) -> Bool {
+    package func isReady(_ descriptor: FileDescriptor) -> Bool {
         let ready = Int16(POLLHUP | POLLERR) | readiness.events
         return entries.contains { $0.fd == descriptor.rawValue && $0.revents & ready != 0 }
     }
@@ -89,7 +89,7 @@ public struct DescriptorWatch {
 /// - Throws: `Errno.badFileDescriptor` when a descriptor is not open.
 ///
 /// The corresponding C function is `poll`.
-public func waitUntil(
+package func waitUntil(
     _ readiness: Readiness,
     anyOf descriptors: [FileDescriptor],
     timeoutMilliseconds: Int32
@@ -107,7 +107,7 @@ public func waitUntil(
 /// - Returns: The readable descriptors, in the order given; empty when the time ran out.
 ///
 /// The corresponding C function is `poll`.
-public func waitForInput(
+package func waitForInput(
     on descriptors: [FileDescriptor],
     timeoutMilliseconds: Int32
 ) throws -> [FileDescriptor] {
@@ -120,7 +120,7 @@ public func waitForInput(
 /// descriptor that cannot answer (not a terminal, pipe or socket) reports `0`.
 ///
 /// The corresponding C function is `ioctl`, with `FIONREAD`.
-public func bytesAvailable(on descriptor: FileDescriptor) -> Int {
+package func bytesAvailable(on descriptor: FileDescriptor) -> Int {
     var count: Int32 = 0
     guard ioctl(descriptor.rawValue, UInt(FIONREAD), &count) == 0 else {
         return 0
@@ -131,7 +131,7 @@ public func bytesAvailable(on descriptor: FileDescriptor) -> Int {
 /// Milliseconds on a clock that never jumps, for computing what is left of a timeout.
 ///
 /// The corresponding C function is `clock_gettime`, with `CLOCK_MONOTONIC`.
-public func monotonicMilliseconds() -> Int64 {
+package func monotonicMilliseconds() -> Int64 {
     var now = timespec()
     clock_gettime(CLOCK_MONOTONIC, &now)
     return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000

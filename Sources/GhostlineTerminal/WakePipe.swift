@@ -7,9 +7,9 @@ import Glibc
 /// Both ends are close-on-exec and non-blocking: ``wake()`` never blocks (a full pipe already
 /// holds a wake-up nobody has taken), and ``drain()`` stops when the pipe is empty. The pipe is
 /// closed when the last reference goes, so whoever may still wake it keeps a reference.
-public final class WakePipe: Sendable {
+package final class WakePipe: Sendable {
     /// The read end: readable from a ``wake()`` until the next ``drain()``.
-    public let fileDescriptor: FileDescriptor
+    package let fileDescriptor: FileDescriptor
     private let writeEnd: FileDescriptor
 
     /// Opens the pipe.
@@ -17,7 +17,7 @@ public final class WakePipe: Sendable {
     /// - Throws: The `Errno` of a failed `pipe` or `fcntl`.
     ///
     /// The corresponding C functions are `pipe` and `fcntl`.
-    public init() throws {
+    package init() throws {
         var ends: [Int32] = [-1, -1]
         try ends.withUnsafeMutableBufferPointer { buffer in
             try nothingOrErrno { pipe(buffer.baseAddress) }.get()
@@ -39,7 +39,7 @@ public final class WakePipe: Sendable {
     /// Makes ``fileDescriptor`` readable; safe from any thread.
     ///
     /// The corresponding C function is `write`.
-    public func wake() {
+    package func wake() {
         var byte: UInt8 = 1
         while Glibc.write(writeEnd.rawValue, &byte, 1) < 0 && errno == EINTR {}
     }
@@ -47,7 +47,7 @@ public final class WakePipe: Sendable {
     /// Takes every wake-up written so far, so that the next wait blocks until a new one.
     ///
     /// The corresponding C function is `read`.
-    public func drain() {
+    package func drain() {
         withUnsafeTemporaryAllocation(byteCount: 64, alignment: 1) { bytes in
             while true {
                 let count = Glibc.read(fileDescriptor.rawValue, bytes.baseAddress, bytes.count)

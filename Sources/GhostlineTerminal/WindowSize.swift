@@ -5,20 +5,20 @@ import Glibc
 /// Both dimensions are clamped to at most ``largestDimension``, whatever reported them: a size
 /// comes from the kernel or from the `LINES` and `COLUMNS` environment variables, and neither may
 /// make the editor allocate without bound or overflow an addition.
-public struct WindowSize: Equatable, Sendable {
+package struct WindowSize: Equatable, Sendable {
     /// The most rows or columns a size has: 10 000, more than any screen shows (a 4K screen in a
     /// 4-pixel font is under 1 000 columns), far below what could exhaust memory or overflow.
-    public static let largestDimension = 10_000
+    package static let largestDimension = 10_000
 
     /// The number of columns, from 1 to ``largestDimension``.
-    public var columns: Int
+    package var columns: Int
 
     /// The number of rows, up to ``largestDimension``; a terminal that does not know reports `0`.
-    public var rows: Int
+    package var rows: Int
 
     /// Creates a window size, clamping `columns` to 1…``largestDimension`` and `rows` to
     /// 0…``largestDimension``.
-    public init(columns: Int, rows: Int) {
+    package init(columns: Int, rows: Int) {
         self.columns = min(max(columns, 1), Self.largestDimension)
         self.rows = min(max(rows, 0), Self.largestDimension)
     }
@@ -31,7 +31,7 @@ public struct WindowSize: Equatable, Sendable {
 /// from, to `COLUMNS` or 80. A size larger than ``WindowSize/largestDimension`` is clamped.
 ///
 /// The corresponding C function is `ioctl`, with `TIOCGWINSZ`.
-public func windowSize(of descriptor: FileDescriptor) -> WindowSize? {
+package func windowSize(of descriptor: FileDescriptor) -> WindowSize? {
     var size = winsize()
     guard ioctl(descriptor.rawValue, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else {
         return nil

@@ -18,6 +18,20 @@ func fail(_ message: String, status: ExitStatus) -> Never {
     exit(status)
 }
 
+// The editor's callbacks are made here, outside the top-level code: a closure written there
+// belongs to the main actor, and Swift would check the actor on each call, which links the whole
+// concurrency runtime and Dispatch (about 1 MB) into a program that never runs a task.
+
+/// Tells the user that the history file could not be read or written; the entry is not lost.
+func reportHistoryFileError(_ error: HistoryFileError) {
+    writeStandardError("ghostline: \(error)\n")
+}
+
+/// The completion function offering those of `words` that begin with the word at the cursor.
+func completion(among words: [String]) -> (CompletionContext) -> [String] {
+    { context in words.filter { $0.hasPrefix(context.word) } }
+}
+
 // Before anything opens a descriptor: a closed standard stream must not become the next file.
 FileDescriptor.occupyClosedStandardStreams()
 
@@ -54,7 +68,7 @@ editor.isMultiline = options.isMultiline
 editor.defaultText = options.defaultText
 if !options.usesColor { editor.usesColor = false }
 // A history file that cannot be read or written costs the history, never the entry: say why and go on.
-editor.historyFileErrorHandler = { error in writeStandardError("ghostline: \(error)\n") }
+editor.historyFileErrorHandler = reportHistoryFileError
 if let path = options.historyPath {
     editor.historyFile = HistoryFile(path: path, capacity: options.historySize ?? History.defaultCapacity,
                                      sharesHistory: options.sharesHistory)
@@ -62,10 +76,7 @@ if let path = options.historyPath {
 editor.isSecret = options.isSecret
 if let mask = options.mask { editor.mask = TextMask(mask.first) }
 if !options.keywords.isEmpty { editor.highlighter = KeywordHighlighter(keywords: options.keywords) }
-if !options.completions.isEmpty {
-    let words = options.completions
-    editor.completion = { context in words.filter { $0.hasPrefix(context.word) } }
-}
+if !options.completions.isEmpty { editor.completion = completion(among: options.completions) }
 
 if let interval = options.tickerInterval {
     do {

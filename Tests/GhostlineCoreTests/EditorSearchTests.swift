@@ -24,6 +24,20 @@ private func searchingEditor() -> Editor {
     #expect(editor.marked == "git |commit")
 }
 
+@Test func theCursorSitsAtTheFirstMatchBetweenWholeCharacters() {
+    // The first "e" is the base of "é" (e and a combining acute accent): not a match of "e".
+    var editor = Editor(history: History(entries: ["cafe\u{301} exit"]))
+    editor.press(.control("r"), .text("e"))
+    #expect(editor.marked == "cafe\u{301} |exit")
+}
+
+@Test func theCursorSitsAtTheMatchOnALaterLineOfAnEntry() {
+    var editor = Editor(history: History(entries: ["make all\nmake test"]))
+    editor.isMultiline = true
+    editor.press(.control("r"), .text("test"))
+    #expect(editor.state.cursor == TextPosition(line: 1, offset: 5))
+}
+
 @Test func controlRAgainFindsAnOlderMatch() {
     var editor = searchingEditor()
     editor.press(.text("make"))

@@ -200,3 +200,25 @@ func tabOrRightOnAnEmptyEntryInsertsTheDefault(key: KeyEvent) {
     }
     #expect(editor.suggestionSuffix?.utf8.count == entry.utf8.count - "git lo".utf8.count, "accepting takes it all")
 }
+
+/// As zsh-autosuggestions and fish do: an entry recalled with Up or a prefix search shows no
+/// suggestion until it is edited; the draft that Down brings back does, and so does typing after
+/// a recall, found as a search through all of history finds it.
+@Test(arguments: [KeyEvent.key(.up), .alt("p")])
+func aRecalledEntryShowsNoSuggestionUntilItIsEdited(recall: KeyEvent) {
+    var editor = Editor(history: History(entries: ["git status --short", "git log", "git status"]))
+    editor.type("git s")
+    #expect(editor.suggestionSuffix == "tatus")
+    _ = editor.handle(recall)
+    #expect(editor.state.text == "git status")
+    #expect(editor.suggestionSuffix == nil, "\"git status --short\" extends it, but it was just recalled")
+    _ = editor.handle(.key(.end))
+    #expect(editor.suggestionSuffix == nil && editor.state.text == "git status", "End accepts no suggestion: there is none")
+    editor.type(" ")
+    #expect(editor.suggestionSuffix == "--short")
+    editor.type("-")
+    #expect(editor.suggestionSuffix == "-short")
+    _ = editor.handle(.key(.down))
+    #expect(editor.state.text == "git s")
+    #expect(editor.suggestionSuffix == "tatus", "the draft is no recall")
+}

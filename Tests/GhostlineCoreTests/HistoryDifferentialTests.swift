@@ -79,7 +79,7 @@ import GhostlineTestSupport
     /// Asks `history` and the references the same random questions.
     private static func compare(_ history: History, _ entries: [String], _ generator: inout SplitMix64, questions: Int,
                                 sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect(history.entries == entries, sourceLocation: sourceLocation)
+        #expect(Array(history.entries) == entries, sourceLocation: sourceLocation)
         for _ in 0..<questions {
             let query = randomQuery(&generator, from: entries)
             let before = Int.random(in: -1...(entries.count + 1), using: &generator)
@@ -171,7 +171,7 @@ import GhostlineTestSupport
         }
         let loaded = History(lines: lines)
         let expected = History(entries: entries)
-        #expect(loaded.entries == Array(expected.entries))
+        #expect(Array(loaded.entries) == Array(expected.entries))
         Self.compare(loaded, Array(expected.entries), &generator, questions: 200)
     }
 }

@@ -207,3 +207,22 @@ extension LineEditorDriverTests {
         #expect(driver.screen.lines[1...2] == ["> abcdef", "gh"])
     }
 }
+
+extension LineEditorDriverTests {
+    /// An app's printer works under the test kit: a message printed while the entry is read is
+    /// above the prompt once the driver's next call returns, and the entry is drawn below it.
+    @Test func aPrinterPrintsAboveThePromptUnderTheTestKit() throws {
+        let driver = try LineEditorDriver(columns: 20, rows: 4)
+        let editor = editor(driver, placeholder: nil)
+        let printer = try editor.makePrinter()
+        try driver.start(editor)
+        try driver.type("ab")
+        printer.print("news")
+        try driver.type("c")
+        #expect(driver.screen.lines == ["news", "> abc", "", ""])
+        #expect(driver.screen.cursorRow == 1 && driver.screen.cursorColumn == 5)
+        try driver.press(.key(.enter))
+        #expect(driver.result == .submitted("abc"))
+        #expect(driver.modes == .initial)
+    }
+}

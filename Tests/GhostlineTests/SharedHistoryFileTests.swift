@@ -57,7 +57,7 @@ import GhostlineTestSupport
         #expect(mine.update() == ["mine 1", "mine 2", "theirs 1", "theirs 2"])
         try mine.submit("mine 3")
         #expect(mine.update() == ["mine 1", "mine 2", "theirs 1", "theirs 2", "mine 3"])
-        #expect(try HistoryFile(path: path).load().entries == ["mine 1", "theirs 1", "mine 2", "theirs 2", "mine 3"])
+        #expect(try Array(HistoryFile(path: path).load().entries) == ["mine 1", "theirs 1", "mine 2", "theirs 2", "mine 3"])
     }
 
     @Test func aLineStillBeingWrittenIsLeftForTheNextLook() throws {

@@ -46,7 +46,18 @@ extension Editor {
         let text = target == count ? (draft ?? "") : history[target]
         replace(.start..<state.endPosition, with: text, kind: .other)
         state.cursor = direction < 0 ? TextPosition(line: 0, offset: state.line(0).utf8.count) : state.endPosition
-        if target == count { draft = nil }
+        if target == count { draft = nil } else { skipSuggestionForRecall() }
+    }
+
+    /// Shows no suggestion for an entry just recalled from history, until it is edited, as
+    /// zsh-autosuggestions and fish do after a history key: the entry is already what the user
+    /// asked for, and no longer entry extends it as a rule, so looking costs a walk through
+    /// every entry that shares its first bytes, on every Up.
+    private mutating func skipSuggestionForRecall() {
+        guard suggestion == nil else { return }
+        suggestionMemo = SuggestionMemo(historyIdentity: history.identity, historyVersion: history.version,
+                                        end: state.end(ofLine: state.lineCount - 1), textByteCount: 0, match: nil,
+                                        isLookedUp: false)
     }
 
     /// Steps to the previous (-1) or next (+1) entry that starts with the text before the
@@ -74,7 +85,7 @@ extension Editor {
         // The entry starts with the prefix, so the cursor's place is still just after it; a
         // draft the cursor was moved in since need not, and then the cursor goes to its end.
         state.cursor = text.utf8.starts(with: prefix.utf8) ? cursor : state.endPosition
-        if target == nil { draft = nil }
+        if target == nil { draft = nil } else { skipSuggestionForRecall() }
     }
 
     // MARK: - Reverse search
@@ -138,15 +149,35 @@ extension Editor {
             search = current
             let entry = history[match]
             if entry != state.text { setText(entry) }
-            if let range = entry.firstRange(of: current.query) {
-                let before = entry[..<range.lowerBound]
-                let line = before.utf8.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
-                let lineStart = before.utf8.lastIndex(of: 0x0A).map { before.utf8.index(after: $0) } ?? before.startIndex
-                state.cursor = TextPosition(line: line, offset: before.utf8.distance(from: lineStart, to: before.endIndex))
+            if let start = Self.firstOccurrence(of: current.query, in: entry) {
+                let before = entry.utf8.prefix(start)
+                let line = before.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
+                let lineStart = before.lastIndex(of: 0x0A).map { before.index(after: $0) } ?? before.startIndex
+                state.cursor = TextPosition(line: line, offset: before.distance(from: lineStart, to: before.endIndex))
             }
         } else {
             current.failed = true
             search = current
+        }
+    }
+
+    /// The UTF-8 offset in `entry` where `query` first occurs between whole `Character`s, as
+    /// history's search matches it: bytes, not the standard library's string matching, which
+    /// would link its regex runtime (about 1 MB) into every app.
+    private static func firstOccurrence(of query: String, in entry: String) -> Int? {
+        var query = query, entry = entry
+        return query.withUTF8 { query in
+            entry.withUTF8 { entry in
+                guard !query.isEmpty else { return 0 }
+                guard query.count <= entry.count else { return nil }
+                for start in 0...(entry.count - query.count)
+                where HistoryStorage.equal(UnsafeBufferPointer(rebasing: entry[start..<start + query.count]), query)
+                    && GraphemeBoundary.isBoundary(entry, at: start)
+                    && GraphemeBoundary.isBoundary(entry, at: start + query.count) {
+                    return start
+                }
+                return nil
+            }
         }
     }
 
@@ -235,7 +266,8 @@ extension Editor {
         let end = state.end(ofLine: state.lineCount - 1)
         var searchEnd = history.entries.count
         var textByteCount: Int?
-        if let memo = suggestionMemo, memo.isOf(history), case .appended(let line, let offset) = state.damage(since: memo.end),
+        if let memo = suggestionMemo, memo.isLookedUp, memo.isOf(history),
+           case .appended(let line, let offset) = state.damage(since: memo.end),
            line == end.line, let added = Self.asciiAdded(to: state.line(line), from: offset) {
             textByteCount = memo.textByteCount + added.count
             // The match still extends the text: no newer entry can (it would have extended the

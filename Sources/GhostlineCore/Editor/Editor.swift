@@ -84,8 +84,11 @@ package struct Editor {
         /// The end of the text (its last line) when the search was made.
         var end: EditorState.LineEnd
         var textByteCount: Int
-        /// The entry's index, nil when no entry extends the text.
+        /// The entry's index, nil when no entry extends the text or none was looked for.
         var match: Int?
+        /// False when the text is an entry a walk through history just put there, for which no
+        /// suggestion is looked up (see `skipSuggestionForRecall()`); the next edit looks afresh.
+        var isLookedUp = true
 
         /// Whether the memo was made for `state` and `history` as they are.
         func describes(_ state: EditorState, _ history: History) -> Bool {

@@ -1,8 +1,9 @@
 extension History {
     /// Creates a history from the bytes of a history file: one entry per line, a line break in
     /// an entry written as a backslash and `n`, a backslash as two (see `HistoryFile`). Blank
-    /// lines and a repeat of the line before are skipped; invalid UTF-8 becomes U+FFFD; the
-    /// newest `capacity` entries are kept. The ``options`` apply to entries added later.
+    /// lines and a repeat of the line before are skipped; invalid UTF-8 becomes U+FFFD; with
+    /// ``Options/eraseDuplicates`` only the newest copy of each entry is kept; then the newest
+    /// `capacity` entries are kept. The ``options`` apply to entries added later too.
     ///
     /// The entries are unescaped in place in `lines`' own buffer, which the history then keeps:
     /// a file of a million entries costs its bytes and about 13 bytes an entry, not a copy.
@@ -18,7 +19,10 @@ extension History {
             bytes = rest
         }
         bytes.removeSubrange(loader.written...)
-        self.init(storage: HistoryStorage(bytes: bytes, ends: loader.ends), bucketKeys: loader.bucketKeys,
+        var storage = HistoryStorage(bytes: bytes, ends: loader.ends)
+        // Erased before the capacity is applied, so that it counts distinct entries.
+        let erased = options.contains(.eraseDuplicates) && storage.removeOlderDuplicates()
+        self.init(storage: storage, bucketKeys: erased ? nil : loader.bucketKeys,
                   capacity: capacity, options: options, longestEntryByteCount: loader.longest)
     }
 }

@@ -85,6 +85,15 @@ public struct History: Sendable {
         byteFrequencies = ByteFrequencies(sampling: self.storage.bytes, in: self.storage.liveBytes)
     }
 
+    /// Removes every entry that a newer one equals, byte for byte, as ``Options/eraseDuplicates``
+    /// does as entries are added: for entries loaded some other way (a history file is loaded
+    /// whole first, so that its count of lines decides whether it is due for a rewrite).
+    package mutating func eraseOlderDuplicates() {
+        guard storage.removeOlderDuplicates() else { return }
+        version += 1
+        reindex()
+    }
+
     /// Builds the index again, and samples the bytes again, after entries moved or were added.
     private mutating func reindex() {
         index = HistoryPrefixIndex(storage)
@@ -105,7 +114,8 @@ public struct History: Sendable {
     /// The newest entry.
     public var last: String? { count == 0 ? nil : self[count - 1] }
 
-    /// The entries, oldest first, each made into a `String` when it is read.
+    /// The entries, oldest first, each made into a `String` when it is read. It is a collection,
+    /// not an array, so compare it with `elementsEqual(_:)` or make one: `Array(history.entries)`.
     public var entries: Entries { Entries(history: self) }
 
     /// The entries of a ``History`` as a collection, oldest first. It shares the history's
@@ -119,11 +129,6 @@ public struct History: Sendable {
         public var endIndex: Int { history.count }
         /// The entry at `position`.
         public subscript(position: Int) -> String { history[position] }
-
-        /// True when `entries` holds the same strings as `list`, in the same order.
-        public static func == <List: Sequence<String>>(entries: Entries, list: List) -> Bool {
-            entries.elementsEqual(list)
-        }
     }
 
     // MARK: - Adding

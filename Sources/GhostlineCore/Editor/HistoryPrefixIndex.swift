@@ -2,8 +2,9 @@
 /// prefix looks only at the entries that share its first two bytes, not at all of history.
 ///
 /// Built in two passes over the entries' first bytes (a counting sort), it costs four bytes an
-/// entry. Entries added after it was built are not in it; they are few (see
-/// ``HistoryPrefixIndex/largestTail``), and a lookup reads them one by one.
+/// entry and 263 KB of bucket starts. Entries added after it was built are not in it; they are
+/// few (see ``HistoryPrefixIndex/largestTail``), and a lookup reads them one by one, as it reads
+/// every entry of a history that small.
 struct HistoryPrefixIndex: Sendable {
     /// A bucket for every first byte and every second byte or none (an entry one byte long).
     private static let bucketsPerFirstByte = 257
@@ -19,10 +20,21 @@ struct HistoryPrefixIndex: Sendable {
     /// The slots from here on are not in a bucket: they are read one by one.
     private(set) var indexedEnd: Int
 
+    /// Whether the entries were sorted into buckets: only a history larger than a tail is.
+    var hasBuckets: Bool { !bucketStarts.isEmpty }
+
     /// Indexes every entry `storage` keeps; `keys`, when given, are their ``bucketKey(of:)``s,
     /// oldest first, found while they were read.
     init(_ storage: HistoryStorage, keys: ArraySlice<UInt32>? = nil) {
         let live = storage.firstSlot..<storage.endSlot
+        // The buckets' starts alone are 263 KB, more than everything else an editor holds at an
+        // empty prompt: a history of no more entries than a tail is read one by one instead.
+        guard live.count > Self.largestTail else {
+            bucketStarts = []
+            slots = []
+            indexedEnd = live.lowerBound
+            return
+        }
         let keys = keys ?? storage.bytes.withUnsafeBufferPointer { bytes in
             ArraySlice(live.map { Self.bucketKey(of: UnsafeBufferPointer(rebasing: bytes[storage.range(ofSlot: $0)])) })
         }
@@ -153,8 +165,9 @@ struct HistoryPrefixIndex: Sendable {
     }
 
     /// The buckets whose entries may start with `prefix`: one for two bytes or more, every
-    /// bucket of the first byte for one.
+    /// bucket of the first byte for one, none when nothing is indexed.
     private func buckets(for prefix: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+        guard !bucketStarts.isEmpty else { return 0..<0 }
         let first = Self.bucket(first: prefix[0], second: prefix.count > 1 ? prefix[1] : 0)
         return prefix.count > 1 ? first..<(first + 1) : first..<(first + Self.bucketsPerFirstByte)
     }

@@ -89,6 +89,50 @@ struct HistoryStorage: Sendable {
         for index in slot..<ends.count { ends[index] -= range.count }
     }
 
+    /// Removes every entry that a newer entry equals byte for byte, keeping the newest copy of
+    /// each. Returns whether any was removed (the caller's slot numbers are then stale).
+    ///
+    /// One pass, newest first, through a table of the entries seen, by the hash of their bytes:
+    /// a million entries cost a hash each, not a comparison with every other.
+    mutating func removeOlderDuplicates() -> Bool {
+        guard count > 1 else { return false }
+        let first = firstSlot
+        // Open addressing, at most half full; a cell holds a slot plus one, zero when empty.
+        let capacity = 1 << (Int.bitWidth - (2 * count - 1).leadingZeroBitCount)
+        var table = [Int](repeating: 0, count: capacity)
+        var isDuplicate = [Bool](repeating: false, count: count)
+        var anyDuplicate = false
+        bytes.withUnsafeBufferPointer { bytes in
+            for slot in stride(from: endSlot - 1, through: first, by: -1) {
+                let entry = UnsafeBufferPointer(rebasing: bytes[range(ofSlot: slot)])
+                var hasher = Hasher()
+                hasher.combine(bytes: UnsafeRawBufferPointer(entry))
+                var cell = hasher.finalize() & (capacity - 1)
+                while table[cell] != 0 {
+                    let other = UnsafeBufferPointer(rebasing: bytes[range(ofSlot: table[cell] - 1)])
+                    if Self.equal(entry, other) {
+                        isDuplicate[slot - first] = true
+                        anyDuplicate = true
+                        break
+                    }
+                    cell = (cell + 1) & (capacity - 1)
+                }
+                if !isDuplicate[slot - first] { table[cell] = slot + 1 }
+            }
+        }
+        guard anyDuplicate else { return false }
+        var kept = HistoryStorage()
+        kept.bytes.reserveCapacity(liveBytes.count)
+        kept.ends.reserveCapacity(count)
+        bytes.withUnsafeBufferPointer { bytes in
+            for slot in first..<endSlot where !isDuplicate[slot - first] {
+                kept.append(UnsafeBufferPointer(rebasing: bytes[range(ofSlot: slot)]))
+            }
+        }
+        self = kept
+        return true
+    }
+
     /// Byte for byte equality of two buffers of the same length.
     @inline(__always)
     static func equal(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Bool {
