@@ -169,7 +169,15 @@ public final class LineEditor {
     /// is one, the session waits in `poll` on it beside the terminal.
     private(set) var wakePipe: WakePipe?
     /// Set while an async `readLine()` reads, for its task's cancellation to end the entry.
-    var cancellation: CancellationRequest?
+    ///
+    /// The task sets it and the reading thread reads it, so it is kept under a lock rather than
+    /// trusted to the hand-over between them: ThreadSanitizer reported the two accesses as a
+    /// race in the chat example's run under `make sanitize`.
+    var cancellation: CancellationRequest? {
+        get { cancellationRequest.withLock { $0 } }
+        set { cancellationRequest.withLock { $0 = newValue } }
+    }
+    private let cancellationRequest = Locked<CancellationRequest?>(nil)
 
     /// Creates an editor with a prompt and an optional placeholder.
     ///

@@ -1,6 +1,5 @@
 import GhostlineCore
 import GhostlineTerminal
-import Synchronization
 
 /// The messages an editor's printers hand it, one queue in the order they came, and where a
 /// message goes when no entry is being read.
@@ -26,11 +25,11 @@ final class PrintQueue: Sendable {
 
     /// Woken when the first message of a batch waits for the session.
     let wakePipe: WakePipe
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     init(wakePipe: WakePipe, destination: Destination) {
         self.wakePipe = wakePipe
-        state = Mutex(State(destination: destination))
+        state = Locked(State(destination: destination))
     }
 
     /// Prints `message` above the entry being read, or at once when none is.
