@@ -37,8 +37,7 @@ package final class SignalMonitor {
     /// replaces.
     ///
     /// Both ends of the pipe are close-on-exec and non-blocking: a handler must never block
-    /// on a full pipe, and `drain()` must stop when the pipe is empty. (The Swift `Glibc` module
-    /// does not offer `pipe2`, so the flags are set right after `pipe`.)
+    /// on a full pipe, and `drain()` must stop when the pipe is empty.
     ///
     /// - Throws: `Errno.resourceBusy` when another monitor is installed, or the `Errno` of a
     ///   failed `pipe`, `fcntl` or `sigaction` (`EINVAL` for `SIGKILL` and `SIGSTOP`, which cannot be
@@ -52,18 +51,8 @@ package final class SignalMonitor {
         }
         self.signals = unique
 
-        var ends: [Int32] = [-1, -1]
-        try ends.withUnsafeMutableBufferPointer { buffer in
-            try nothingOrErrno { pipe(buffer.baseAddress) }.get()
-        }
-        fileDescriptor = FileDescriptor(rawValue: ends[0])
-        writeEnd = FileDescriptor(rawValue: ends[1])
-
+        (fileDescriptor, writeEnd) = try FileDescriptor.openNonBlockingPipe()
         do {
-            for end in [fileDescriptor, writeEnd] {
-                try end.setCloseOnExec()
-                try end.setNonBlocking()
-            }
             try claimSignalPipe(writeEnd: writeEnd)
             // A signal an earlier monitor saw and nobody drained is not news to this one.
             signalArrived.store(false, ordering: .sequentiallyConsistent)

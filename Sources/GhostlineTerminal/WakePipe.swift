@@ -18,22 +18,7 @@ package final class WakePipe: Sendable {
     ///
     /// The corresponding C functions are `pipe` and `fcntl`.
     package init() throws {
-        var ends: [Int32] = [-1, -1]
-        try ends.withUnsafeMutableBufferPointer { buffer in
-            try nothingOrErrno { pipe(buffer.baseAddress) }.get()
-        }
-        fileDescriptor = FileDescriptor(rawValue: ends[0])
-        writeEnd = FileDescriptor(rawValue: ends[1])
-        do {
-            for end in [fileDescriptor, writeEnd] {
-                try end.setCloseOnExec()
-                try end.setNonBlocking()
-            }
-        } catch {
-            try? fileDescriptor.close()
-            try? writeEnd.close()
-            throw error
-        }
+        (fileDescriptor, writeEnd) = try FileDescriptor.openNonBlockingPipe()
     }
 
     /// Makes ``fileDescriptor`` readable; safe from any thread.
