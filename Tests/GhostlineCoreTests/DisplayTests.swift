@@ -272,6 +272,82 @@ private struct DisplayBeside {
         #expect(echoed > 300, "keys echoed alone \(echoed) times")
     }
 
+    @Test func typingWideCharactersAlongASuggestionWritesOnlyThem() {
+        var editor = Editor(history: History(entries: ["中文 text 👍 done"]))
+        var both = DisplayBeside(width: 30, height: 5, first: Self.presentation(editor))
+        editor.type("中")
+        both.draw(Self.presentation(editor))
+        #expect(both.screen.line(0) == "> 中文 text 👍 done")
+        for character in "文 text 👍" {
+            editor.type(String(character))
+            #expect(both.draw(Self.presentation(editor)) == Array(String(character).utf8), "\(character)")
+            #expect(both.screensAgree, "\(character): \(both.disagreement)")
+        }
+    }
+
+    @Test func typingOffASuggestionOverCellsOfTheSameWidthDrawsAFrame() {
+        var editor = Editor(history: History(entries: ["make test"]))
+        var both = DisplayBeside(width: 30, height: 5, first: Self.presentation(editor))
+        editor.type("m")
+        both.draw(Self.presentation(editor))
+        editor.type("x")
+        let bytes = both.draw(Self.presentation(editor))
+        #expect(bytes != Array("x".utf8), "the rest of the suggestion is erased")
+        #expect(both.screensAgree, "\(both.disagreement)")
+        #expect(both.screen.line(0) == "> mx")
+    }
+
+    @Test func aSuggestionThatWrapsDifferentlyOnceTypedDrawsAFrame() {
+        // "> " and 7 characters leave one column, where the suggestion's "文" does not fit: the
+        // suggestion starts it on the next row, the text as typed ends the row with the margin.
+        var editor = Editor(history: History(entries: ["abcdefga文b"]))
+        var both = DisplayBeside(width: 10, height: 5, first: Self.presentation(editor))
+        for character in "abcdefga文b" {
+            editor.type(String(character))
+            both.draw(Self.presentation(editor))
+            #expect(both.screensAgree, "\(character): \(both.disagreement)")
+        }
+    }
+
+    /// Typing that follows suggestions with wide characters, emoji and combining marks at sizes
+    /// where they wrap and reach the margin, with keys off them now and then: the screen, cell
+    /// by cell with its attributes, must be the frame pipeline's at every step.
+    @Test(arguments: [(80, 24), (10, 5), (9, 4), (7, 3), (4, 3)])
+    func typingAlongWideSuggestionsLeavesTheScreenAFramePipelineLeaves(width: Int, height: Int) {
+        var random = SplitMix64(seed: UInt64(width * 131 + height))
+        let entries = ["中文 text 中文字", "ab中cd👍ef", "café\u{301} au lait", "x 👍👍 y 中", "say \"中文\" ok"]
+        var editor = Editor(history: History(entries: entries))
+        editor.highlighter = QuoteHighlighter()
+        var both = DisplayBeside(width: width, height: height, first: Self.presentation(editor))
+        var echoedAlong = 0
+        for step in 0..<2_000 {
+            let suggested = editor.suggestionSuffix
+            let roll = random.next() % 25
+            var typed: String?
+            if roll == 0 {
+                _ = editor.handle(.control("u"))
+            } else if roll == 1 {
+                _ = editor.handle(.key(.backspace))
+            } else if roll < 4 {
+                typed = ["中", "a", " ", "👍", "\u{301}", "x"][Int(random.next() % 6)]
+            } else if let next = suggested?.first {
+                typed = String(next)
+            } else if editor.state.isEmpty {
+                typed = String(entries[Int(random.next() % UInt64(entries.count))].first!)
+            } else {
+                typed = " "
+            }
+            if let typed { editor.type(typed) }
+            let bytes = both.draw(Self.presentation(editor))
+            if let typed, suggested?.hasPrefix(typed) == true, bytes == Array(typed.utf8) { echoedAlong += 1 }
+            guard both.screensAgree else {
+                Issue.record("step \(step): \(both.disagreement)")
+                return
+            }
+        }
+        #expect(echoedAlong > 200, "keys along a suggestion echoed alone \(echoedAlong) times")
+    }
+
     @Test func aWideCharacterThatDoesNotFitStartsTheNextRow() {
         // "> " and 17 characters leave one column: "中" needs two, so it starts the next row.
         var editor = Editor(text: String(repeating: "a", count: 17))

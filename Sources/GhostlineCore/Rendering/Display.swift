@@ -5,8 +5,10 @@
 /// `EditorState.damage(since:)`) and whether everything else the presentation shows is the same.
 /// When the text only grew at the end of the cursor's line and nothing else changed, the new
 /// cells are written after the old ones: layout makes them as it makes a frame's (in the styles
-/// of the text's spans, or as its mask), and the renderer appends them. Anything else, or any
-/// doubt, is laid out and rendered as a frame. Both ways leave the same screen, so the program
+/// of the text's spans, or as its mask), and the renderer appends them. When a suggestion shows
+/// and the new text is its first characters, the new cells are written over the suggestion's,
+/// which stays on screen as the rest of it. Anything else, or any doubt, is laid out and
+/// rendered as a frame. Both ways leave the same screen, so the program
 /// never needs to know which one was taken.
 package struct Display: Sendable {
     private var layout = Layout()
@@ -21,12 +23,15 @@ package struct Display: Sendable {
         var surroundings: Surroundings
         /// The spans the text was drawn with; nil when nothing coloured it.
         var highlights: TextHighlights?
+        /// The ghost text drawn after the cursor; nil when none was.
+        var ghost: StyledText?
     }
 
     /// Everything a presentation shows besides its text, as far as appending to the text cares:
-    /// under equal surroundings two presentations differ on screen only where their texts do.
-    /// Ghost text and footers sit after the text and would move, so a presentation with either
-    /// has none (see ``init(_:width:height:)``). Whatever else a presentation comes to carry that
+    /// under equal surroundings two presentations differ on screen only where their texts and
+    /// ghost texts do. A footer sits below the text and would move, so a presentation with one
+    /// has none (see ``init(_:width:height:)``); the ghost text is kept beside and compared with
+    /// what was typed (see `append(_:since:width:height:)`). Whatever else a presentation comes to carry that
     /// changes how cells already drawn look belongs here too, so that a change of it draws a
     /// frame; the appended cells themselves are made by layout's own cell function. The text's
     /// style spans are the exception: any edit may change them, so they are kept beside and
@@ -39,10 +44,10 @@ package struct Display: Sendable {
         var width: Int
         var height: Int
 
-        /// The surroundings of `presentation` on a terminal of this size; nil when it shows ghost
-        /// text or a footer.
+        /// The surroundings of `presentation` on a terminal of this size; nil when it shows a
+        /// footer.
         init?(_ presentation: Presentation, width: Int, height: Int) {
-            guard presentation.shownGhostText == nil, presentation.footer.isEmpty else { return nil }
+            guard presentation.footer.isEmpty else { return nil }
             prompt = presentation.prompt
             continuationPrompt = presentation.continuationPrompt
             mask = presentation.mask
@@ -71,25 +76,38 @@ package struct Display: Sendable {
         }
         shown = cursorEndsLine
             ? surroundings.map {
-                Shown(end: state.end(ofLine: cursor.line), surroundings: $0, highlights: presentation.highlights)
+                Shown(end: state.end(ofLine: cursor.line), surroundings: $0, highlights: presentation.highlights,
+                      ghost: presentation.shownGhostText)
             }
             : nil
         return bytes
     }
 
     /// The bytes that show what was appended since `shown` was drawn with the cursor at the end
-    /// of its line, when that is all the state's damage and the text's spans say changed; nil
-    /// when a frame must be drawn.
+    /// of its line, when that is all the state's damage and the text's spans say changed, and
+    /// the ghost text is the same or lost just what was typed; nil when a frame must be drawn.
     private mutating func append(_ presentation: Presentation, since shown: Shown, width: Int,
                                  height: Int) -> [UInt8]? {
         let state = presentation.state
         let cursor = state.cursor
         let end = shown.end
+        let ghost = presentation.shownGhostText
         switch state.damage(since: end) {
         case .nothing:
-            return cursor.line == end.line && shown.highlights == presentation.highlights ? [] : nil
+            return cursor.line == end.line && shown.highlights == presentation.highlights
+                && Self.isSame(shown.ghost, as: ghost) ? [] : nil
         case .appended(let line, let offset):
             let start = TextPosition(line: line, offset: offset)
+            if let old = shown.ghost {
+                // Typed along the ghost text: what was typed must be its first characters and the
+                // new ghost text the rest, in the same style, for the rest to stay where it is.
+                let typed = state.text(in: start..<cursor)
+                let rest = ghost ?? StyledText("", style: old.style)
+                guard cursor.line == line, rest.style == old.style,
+                      old.text.utf8.elementsEqual([typed.utf8, rest.text.utf8].joined()) else { return nil }
+            } else if ghost != nil {
+                return nil
+            }
             // New text after the text's last line may hold line breaks: then the cursor must end
             // the text, so that every new row is drawn; after another line, it stays on that line.
             // A highlighter may restyle text drawn before (a closing quote recolours what came
@@ -99,12 +117,20 @@ package struct Display: Sendable {
                                             outside: start, through: cursor.line),
                   let cells = layout.cellsAppended(at: start, through: cursor.line,
                                                    of: presentation, width: width, height: height),
-                  let appended = renderer.append(cells, screenRows: height) else { return nil }
+                  let appended = renderer.append(cells, overGhost: shown.ghost != nil, screenRows: height)
+            else { return nil }
             if appended.scrolledRows > 0 { layout.scrollDown(appended.scrolledRows, in: presentation, width: width) }
             return appended.bytes
         case .other:
             return nil
         }
+    }
+
+    /// Whether two ghost texts are drawn alike: the same bytes, not merely equal strings, in the
+    /// same style.
+    private static func isSame(_ first: StyledText?, as second: StyledText?) -> Bool {
+        guard let first, let second else { return first == nil && second == nil }
+        return first.style == second.style && first.text.utf8.elementsEqual(second.text.utf8)
     }
 
     /// The bytes that leave the area for good: cursor below the last row, at the start of a

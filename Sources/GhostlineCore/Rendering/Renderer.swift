@@ -87,9 +87,16 @@ package struct Renderer: Sendable {
     /// rows: the text only grew at the cursor by these cells, made as layout makes them, and
     /// nothing else on screen changed. Nil, changing nothing, when the cursor does not end its
     /// row's cells, or when new rows would have to go above other rows of the area.
-    mutating func append(_ appended: AppendedCells, screenRows: Int) -> (bytes: [UInt8], scrolledRows: Int)? {
-        guard !pendingWrap, let frame = previous, frame.cursor == cursor, cursor.row < frame.rows.count,
-              frame.rows[cursor.row].count == cursor.column else { return nil }
+    ///
+    /// With `overGhost` the cells after the cursor are ghost text whose first characters were
+    /// typed: the caller vouches that the next frame shows the rest of it where it is. The cells
+    /// are then written over the ghost's, only when they fit on the cursor's row and are the
+    /// same characters in the same columns; nil otherwise.
+    mutating func append(_ appended: AppendedCells, overGhost: Bool = false,
+                         screenRows: Int) -> (bytes: [UInt8], scrolledRows: Int)? {
+        guard !pendingWrap, let frame = previous, frame.cursor == cursor, cursor.row < frame.rows.count else { return nil }
+        if overGhost { return write(appended, overGhostIn: frame) }
+        guard frame.rows[cursor.row].count == cursor.column else { return nil }
         var runs = appended.runs[...]
         if frame.cursorIsPastMargin {
             // The cursor waits on a row of its own below a full one: the text continues there.
@@ -117,6 +124,28 @@ package struct Renderer: Sendable {
         frame.cursorIsPastMargin = appended.endsAtMargin
         previous = frame
         return (output, scrolledRows)
+    }
+
+    /// The bytes that write the one run of `appended` over the ghost cells after the cursor, when
+    /// they are the same characters as wide; nil otherwise. Only the style differs on screen, so
+    /// the rest of the row and the rows below stay as they are.
+    private mutating func write(_ appended: AppendedCells, overGhostIn frame: Frame) -> (bytes: [UInt8], scrolledRows: Int)? {
+        let start = cursor.column
+        let row = frame.rows[cursor.row]
+        guard !frame.cursorIsPastMargin, !appended.endsAtMargin, appended.runs.count == 1, let run = appended.runs.first,
+              row.count - start >= run.count,
+              zip(run, row[start...]).allSatisfy({ $0.bytes == $1.bytes && $0.width == $1.width }),
+              var frame = previous.take() else { return nil }
+        output.removeAll(keepingCapacity: true)
+        frame.longClusters = appended.longClusters
+        write(run[...], row: cursor.row, width: frame.width, in: frame)
+        frame.rows[cursor.row].replaceSubrange(start..<(start + run.count), with: run)
+        // Layout never drew these cells under the row's identity: the next frame compares them.
+        if cursor.row < frame.rowIdentities.count { frame.rowIdentities[cursor.row] = 0 }
+        if currentStyle != .plain { setStyle(.plain) }
+        frame.cursor = cursor
+        previous = frame
+        return (output, 0)
     }
 
     /// Moves to the start of a new, empty row below the area's last one: true when the area
