@@ -311,12 +311,18 @@ private struct DisplayBeside {
 
     /// Typing that follows suggestions with wide characters, emoji and combining marks at sizes
     /// where they wrap and reach the margin, with keys off them now and then: the screen, cell
-    /// by cell with its attributes, must be the frame pipeline's at every step.
-    @Test(arguments: [(80, 24), (10, 5), (9, 4), (7, 3), (4, 3)])
-    func typingAlongWideSuggestionsLeavesTheScreenAFramePipelineLeaves(width: Int, height: Int) {
+    /// by cell with its attributes, must be the frame pipeline's at every step. With
+    /// `isChanging` an app's suggestion function suggests another rest after each key, which
+    /// may begin with the very character typed.
+    @Test(arguments: [(80, 24, false), (10, 5, false), (9, 4, false), (7, 3, false), (4, 3, false), (80, 24, true),
+                      (9, 4, true)])
+    func typingAlongWideSuggestionsLeavesTheScreenAFramePipelineLeaves(width: Int, height: Int, isChanging: Bool) {
         var random = SplitMix64(seed: UInt64(width * 131 + height))
         let entries = ["中文 text 中文字", "ab中cd👍ef", "café\u{301} au lait", "x 👍👍 y 中", "say \"中文\" ok"]
         var editor = Editor(history: History(entries: entries))
+        if isChanging {
+            editor.suggestion = { text in text.isEmpty ? nil : text + (text.utf8.count % 2 == 0 ? "中文 ab" : "中x ab") }
+        }
         editor.highlighter = QuoteHighlighter()
         var both = DisplayBeside(width: width, height: height, first: Self.presentation(editor))
         var echoedAlong = 0
