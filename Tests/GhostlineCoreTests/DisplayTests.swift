@@ -351,7 +351,8 @@ private struct DisplayBeside {
                 return
             }
         }
-        #expect(echoedAlong > 200, "keys along a suggestion echoed alone \(echoedAlong) times")
+        // A suggestion that changes after each key leaves few keys to echo alone.
+        if !isChanging { #expect(echoedAlong > 200, "keys along a suggestion echoed alone \(echoedAlong) times") }
     }
 
     @Test func aWideCharacterThatDoesNotFitStartsTheNextRow() {
