@@ -24,6 +24,16 @@ private final class Semaphore: @unchecked Sendable {
 private final class Outcome: @unchecked Sendable {
     var entry: String?
     var error: Error?
+
+    /// Starts `editor.readLine()` on a thread of its own, which records here what it returned
+    /// or threw.
+    static func startReading(_ editor: LineEditor) -> (outcome: Outcome, reader: TestThread) {
+        let outcome = Outcome()
+        let reader = TestThread {
+            do { outcome.entry = try editor.readLine() } catch { outcome.error = error }
+        }
+        return (outcome, reader)
+    }
 }
 
 extension ProcessWideStateTests {
@@ -34,10 +44,7 @@ extension ProcessWideStateTests {
             let terminal = try EditorScreen(columns: 40, rows: 10)
             let editor = EditorScreen.makeEditor(on: terminal.terminal)
             let printer = try editor.makePrinter()
-            let outcome = Outcome()
-            let reader = TestThread {
-                do { outcome.entry = try editor.readLine() } catch { outcome.error = error }
-            }
+            let (outcome, reader) = Outcome.startReading(editor)
             #expect(try terminal.drain(until: terminal.showsEntry("> ")))
             let text = "the quick brown fox jumps"
             let rounds = Array(text)
@@ -86,10 +93,7 @@ extension ProcessWideStateTests {
             let terminal = try EditorScreen(columns: 40, rows: 30)
             let editor = EditorScreen.makeEditor(on: terminal.terminal)
             let printer = try editor.makePrinter()
-            let outcome = Outcome()
-            let reader = TestThread {
-                do { outcome.entry = try editor.readLine() } catch { outcome.error = error }
-            }
+            let (outcome, reader) = Outcome.startReading(editor)
             #expect(try terminal.drain(until: terminal.showsEntry("> ")))
             try terminal.type("ab")
             #expect(try terminal.drain(until: terminal.showsEntry("> ab")))
@@ -124,10 +128,7 @@ extension ProcessWideStateTests {
             printer.print("\u{1B}[32mbefore\u{1B}[0m, no line break", terminator: "")
             #expect(try terminal.drain { $0.line(0) == "before, no line break" && $0.cursorRow == 1 && $0.cursorColumn == 0 })
             #expect(terminal.screen[0, 0].attributes.foreground == .basic(2), "the app's colour passes")
-            let outcome = Outcome()
-            let reader = TestThread {
-                do { outcome.entry = try editor.readLine() } catch { outcome.error = error }
-            }
+            let (outcome, reader) = Outcome.startReading(editor)
             #expect(try terminal.drain(until: terminal.showsEntry("> ")))
             #expect(terminal.screen.cursorRow == 1)
             try terminal.type("x\r")
@@ -150,10 +151,7 @@ extension ProcessWideStateTests {
                 if name == "escape" { editor.text = "escaped" }
             }
             let printer = try editor.makePrinter()
-            let outcome = Outcome()
-            let reader = TestThread {
-                do { outcome.entry = try editor.readLine() } catch { outcome.error = error }
-            }
+            let (outcome, reader) = Outcome.startReading(editor)
             #expect(try terminal.drain(until: terminal.showsEntry("> ")))
             let stop = Semaphore()
             let ticker = TestThread {
@@ -185,10 +183,7 @@ extension ProcessWideStateTests {
             editor.customCommandHandler = { name, editor in
                 if name == "print" { try? editor.makePrinter().print("made while reading") }
             }
-            let outcome = Outcome()
-            let reader = TestThread {
-                do { outcome.entry = try editor.readLine() } catch { outcome.error = error }
-            }
+            let (outcome, reader) = Outcome.startReading(editor)
             #expect(try terminal.drain(until: terminal.showsEntry("> ")))
             try terminal.type("a\u{14}b")
             #expect(try terminal.drain(until: terminal.showsEntry("> ab")))
