@@ -400,7 +400,7 @@ public struct HistoryFile: Sendable {
                 let start = buffer[..<end].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
                 let line = UnsafeRawBufferPointer(rebasing: buffer[start..<end])
                 if isEntry(line) {
-                    if !(newer.map { $0.elementsEqual(line) } ?? false) {
+                    if !(newer.map { isRepeat(line, of: $0) } ?? false) {
                         entries += 1
                         if entries > count { return kept }
                         newer = line
@@ -411,6 +411,17 @@ public struct HistoryFile: Sendable {
                 end = start - 1
             }
         }
+    }
+
+    /// Whether `line` stands for the same entry as `newer`, as `History(lines:)` decides it: by
+    /// the entries, not the lines: the lines `\a` and `a` are both the entry `a`, and two different
+    /// invalid byte sequences are both one U+FFFD.
+    private static func isRepeat(_ line: UnsafeRawBufferPointer, of newer: UnsafeRawBufferPointer) -> Bool {
+        if line.elementsEqual(newer) { return true }
+        // Lines of printable ASCII without a backslash are their entries: different bytes, different entries.
+        let isPlain = { (bytes: UnsafeRawBufferPointer) in !bytes.contains { $0 >= 0x80 || $0 == 0x5C } }
+        if isPlain(line) && isPlain(newer) { return false }
+        return decode(ArraySlice(line)).utf8.elementsEqual(decode(ArraySlice(newer)).utf8)
     }
 
     /// Whether a line stands for an entry, not for a blank one.

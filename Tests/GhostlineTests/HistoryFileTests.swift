@@ -159,6 +159,34 @@ import GhostlineTestSupport
         #expect(directory.names == ["history"], "no temporary file left behind")
     }
 
+    /// Found by the history-file fuzzer: the rewrite counted lines, not entries, and took two
+    /// lines standing for one entry for two entries, so the file kept one entry too few.
+    @Test func aRewriteCountsTwoLinesOfOneEntryAsOne() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("history")
+        try writeFile("0\n1\n2\n3\na\nb\n\\b\nc\n", to: path)
+        let file = HistoryFile(path: path, capacity: 3)
+        #expect(Array(try file.load().entries) == ["a", "b", "c"])
+        #expect(String(decoding: PipedRun.read(path), as: UTF8.self) == "a\nb\n\\b\nc\n")
+        #expect(Array(try file.load().entries) == ["a", "b", "c"])
+    }
+
+    @Test(arguments: [
+        // Two invalid bytes that are both one U+FFFD.
+        ([0x27, 0x0A, 0xC4, 0x0A, 0x83, 0x0A, 0x78, 0x0A], 3, 0),
+        ([0x27, 0x0A, 0xC4, 0x0A, 0x83, 0x0A, 0x78, 0x0A], 2, 2),
+        // A line and its escaped spelling, and an escape that changes nothing.
+        (Array("a\nb\n\\b\nc\n".utf8), 3, 0),
+        (Array("a\nb\n\\b\nc\n".utf8), 2, 2),
+        // A line with an escaped backslash is another entry than the line without it.
+        (Array("p\nq\\\\\nq\nr\n".utf8), 2, 6),
+    ] as [([UInt8], Int, Int)])
+    func theNewestEntriesStartWhereTheHistoryCountsThem(lines: [UInt8], count: Int, start: Int) {
+        #expect(HistoryFile.startOfNewestEntries(count, in: lines) == start)
+        let kept = History(lines: Array(lines[start...]), capacity: .max)
+        #expect(kept.count == min(count, History(lines: lines, capacity: .max).count))
+    }
+
     @Test func aLinkPlantedAtTheOldPredictableTemporaryNameIsNotWrittenThrough() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("history"), victim = directory.path("victim")
