@@ -116,16 +116,43 @@ public struct HistoryFile: Sendable {
 
     /// Loads as ``load()`` does, and says where it stopped reading: nil when there is no file.
     func loadMarkingEnd() throws(HistoryFileError) -> (history: History, end: Mark?) {
+        history(from: try readLines())
+    }
+
+    /// The file's lines as read, not yet turned into entries.
+    ///
+    /// Loading is in two steps so that the editor can draw the prompt between them: reading
+    /// (what may fail, and is reported before the prompt) and turning the lines into entries
+    /// (most of the time for a big file, and unable to fail).
+    struct Lines {
+        /// The bytes of the whole lines read; empty when there is no file.
+        var bytes: [UInt8]
+        /// Where reading stopped: nil when there is no file.
+        var end: Mark?
+    }
+
+    /// Reads the newest lines of the file, as many as ``load()`` reads.
+    func readLines() throws(HistoryFileError) -> Lines {
         let file: FileDescriptor, status: FileStatus
         do {
             (file, status) = try openRegularFile(flags: O_RDONLY, for: .load)
         } catch {
-            if error.reason == .system(Errno(rawValue: ENOENT)) { return (History(capacity: capacity, options: options), nil) }
+            if error.reason == .system(Errno(rawValue: ENOENT)) { return Lines(bytes: [], end: nil) }
             throw error
         }
         defer { try? file.close() }
         let (bytes, endOfLastLine) = try readTail(of: file, for: .load)
-        var end: Mark? = Mark(identity: status.identity, offset: endOfLastLine)
+        return Lines(bytes: bytes, end: Mark(identity: status.identity, offset: endOfLastLine))
+    }
+
+    /// The history the lines read stand for, and where the file ends now: when they were more
+    /// than twice the capacity the file is rewritten, and the new file's end is marked unless
+    /// somebody appended in between.
+    func history(from lines: consuming Lines) -> (history: History, end: Mark?) {
+        var end = lines.end
+        // Taken out, so that the history is the buffer's only owner and unescapes it in place.
+        var bytes: [UInt8] = []
+        swap(&bytes, &lines.bytes)
         // Every entry that was read is loaded, then the oldest beyond the capacity dropped: the
         // count says whether the file is due for a rewrite, without another pass over it. The
         // history takes the bytes as its own buffer, with no other reference left to make it copy them.

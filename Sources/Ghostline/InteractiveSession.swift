@@ -57,6 +57,13 @@ final class InteractiveSession {
         editor.delegate?.lineEditorDidBeginEditing(editor)
         defer { editor.delegate?.lineEditorDidEndEditing(editor) }
         try draw()
+        // With the prompt on screen, the history file's lines become the history (a big file's
+        // take tens of milliseconds); keys typed meanwhile wait in the terminal. The entry is
+        // drawn again for the suggestion its initial text may now have.
+        if editor.unreadHistoryLines != nil {
+            editor.finishLoadingHistoryFile()
+            try draw()
+        }
         // Allocated rather than an array: reading into an array takes a closure, whose context
         // retained the signal monitor per key.
         let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 65_536)

@@ -10,27 +10,39 @@ enum HistoryFileState {
 }
 
 extension LineEditor {
-    /// Loads the history file just set; one that cannot be loaded leaves the history empty.
+    /// Reads the history file just set; one that cannot be read leaves the history empty.
+    ///
+    /// Only the reading happens here, where a failure can still be reported before a prompt
+    /// is drawn. Turning the lines into entries waits until the history is needed: it takes
+    /// most of the time for a big file, and an entry read in a terminal does it after drawing
+    /// the prompt, so that the prompt of a tool with a million entries shows at once.
+    func loadHistoryFile() {
+        historyFileState = .usable(shared: nil)
+        engine.willReadHistory = nil
+        unreadHistoryLines = nil
+        guard let historyFile else { return }
+        do {
+            unreadHistoryLines = try historyFile.readLines()
+        } catch {
+            engine.history = History(capacity: historyFile.capacity, options: historyFile.options)
+            historyFileState = .unusable(error, isReported: false)
+        }
+    }
+
+    /// Turns the lines read from the history file into the history, if that is still to do.
     ///
     /// The history takes the file's capacity and options. A file shared with other sessions
     /// is followed: before a walk through history or a search of it starts, the editor asks
     /// for the entries appended since.
-    func loadHistoryFile() {
-        historyFileState = .usable(shared: nil)
-        engine.willReadHistory = nil
-        guard let historyFile else { return }
-        do {
-            let (loaded, end) = try historyFile.loadMarkingEnd()
-            history = loaded
-            guard historyFile.sharesHistory else { return }
-            let shared = SharedHistoryFile(file: historyFile, readUpTo: end)
-            historyFileState = .usable(shared: shared)
-            // The closure holds the follower, not the editor: nothing holds the editor in a cycle.
-            engine.willReadHistory = { history in shared.update(&history) }
-        } catch {
-            history = History(capacity: historyFile.capacity, options: historyFile.options)
-            historyFileState = .unusable(error, isReported: false)
-        }
+    func finishLoadingHistoryFile() {
+        guard let historyFile, let lines = unreadHistoryLines.take() else { return }
+        let (loaded, end) = historyFile.history(from: lines)
+        engine.history = loaded
+        guard historyFile.sharesHistory else { return }
+        let shared = SharedHistoryFile(file: historyFile, readUpTo: end)
+        historyFileState = .usable(shared: shared)
+        // The closure holds the follower, not the editor: nothing holds the editor in a cycle.
+        engine.willReadHistory = { history in shared.update(&history) }
     }
 
     /// Tells the handler, once, why the history file could not be loaded.

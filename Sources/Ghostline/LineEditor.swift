@@ -67,8 +67,15 @@ public final class LineEditor {
     }
     /// Earlier entries, for Up/Down, Ctrl-R and inline suggestions.
     public var history: History {
-        get { engine.history }
-        set { engine.history = newValue }
+        get {
+            finishLoadingHistoryFile()
+            return engine.history
+        }
+        set {
+            // Loaded first, so that a failure or a shared file is settled as it would be.
+            finishLoadingHistoryFile()
+            engine.history = newValue
+        }
     }
     /// A file that history is loaded from, when it is set, and every submitted entry appended to.
     /// The history takes its capacity and options; with ``HistoryFile/sharesHistory`` the
@@ -87,6 +94,8 @@ public final class LineEditor {
     public var historyFileErrorHandler: ((HistoryFileError) -> Void)?
     /// How loading the history file went, and whether a failure was reported.
     var historyFileState = HistoryFileState.usable(shared: nil)
+    /// The lines read from ``historyFile`` and not yet made the history; see `loadHistoryFile()`.
+    var unreadHistoryLines: HistoryFile.Lines?
     /// Candidates for the word before the cursor, offered by Tab.
     public var completion: ((CompletionContext) -> [String])? {
         get { engine.completion }
@@ -256,11 +265,13 @@ public final class LineEditor {
         reportHistoryFileLoadFailure()
         engine.isMultiline = isMultiline
         guard input.isTerminal else {
+            finishLoadingHistoryFile()
             if pipedInput == nil { pipedInput = PipedInput(descriptor: input) }
             return try pipedInput?.nextEntry(wholeInput: isMultiline, cancellation: cancellation).map(replacingEmptyWithDefault)
         }
         let output = userInterfaceOutput()
         if terminalType.isEmpty || terminalType == "dumb" {
+            finishLoadingHistoryFile()
             return try readPlainly(input: input, output: output).map(replacingEmptyWithDefault)
         }
         let session = try InteractiveSession(editor: self, input: input, output: output)

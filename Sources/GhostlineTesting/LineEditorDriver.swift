@@ -91,17 +91,18 @@ public final class LineEditorDriver {
 
     // MARK: - Entries
 
-    /// Starts reading an entry with `editor.readLine()` on a thread of its own, and returns once
-    /// the editor has drawn its prompt and waits for keys.
+    /// Starts reading an entry with `editor.readLine(initialText:)` on a thread of its own, and
+    /// returns once the editor has drawn its prompt and waits for keys.
     ///
     /// `editor` must have been made with this driver's ``input`` and ``output``. The driver sets
     /// its `terminalType` to ``terminalType`` and its `terminalReflowsOnResize` to false, since
     /// the screen keeps its rows on a resize as xterm does.
     ///
+    /// - Parameter initialText: The text the entry starts with.
     /// - Throws: ``LineEditorDriverError/entryInProgress`` while an entry is being read,
     ///   ``LineEditorDriverError/editorNotOnThisTerminal`` for an editor made on another input or
     ///   output.
-    public func start(_ editor: LineEditor) throws {
+    public func start(_ editor: LineEditor, initialText: String = "") throws {
         guard reader == nil else { throw LineEditorDriverError.entryInProgress }
         guard editor.input == input, editor.output == output else { throw LineEditorDriverError.editorNotOnThisTerminal }
         editor.terminalType = terminalType
@@ -114,7 +115,7 @@ public final class LineEditorDriver {
         reader = try ReaderThread {
             let result: EntryResult
             do {
-                result = try editor.readLine().map(EntryResult.submitted) ?? .endOfInput
+                result = try editor.readLine(initialText: initialText).map(EntryResult.submitted) ?? .endOfInput
             } catch let error as LineEditorError {
                 result = .failed(error)
             } catch {

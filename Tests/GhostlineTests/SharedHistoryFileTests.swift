@@ -104,6 +104,9 @@ import GhostlineTestSupport
         editor.historyFile = HistoryFile(path: directory.path("history"))
         #expect(editor.engine.willReadHistory == nil)
         editor.historyFile = HistoryFile(path: directory.path("history"), sharesHistory: true)
+        // Followed once the lines read are the history.
+        #expect(editor.engine.willReadHistory == nil)
+        _ = editor.history
         #expect(editor.engine.willReadHistory != nil)
         editor.historyFile = nil
         #expect(editor.engine.willReadHistory == nil)
