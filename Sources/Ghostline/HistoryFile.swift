@@ -116,48 +116,57 @@ public struct HistoryFile: Sendable {
 
     /// Loads as ``load()`` does, and says where it stopped reading: nil when there is no file.
     func loadMarkingEnd() throws(HistoryFileError) -> (history: History, end: Mark?) {
-        history(from: try readLines())
+        try open().history()
     }
 
-    /// The file's lines as read, not yet turned into entries.
+    /// The file opened for loading, and found to be a regular file, or no file at all.
     ///
-    /// Loading is in two steps so that the editor can draw the prompt between them: reading
-    /// (what may fail, and is reported before the prompt) and turning the lines into entries
-    /// (most of the time for a big file, and unable to fail).
-    struct Lines {
-        /// The bytes of the whole lines read; empty when there is no file.
-        var bytes: [UInt8]
-        /// Where reading stopped: nil when there is no file.
-        var end: Mark?
+    /// Loading is in two steps so that the editor can draw the prompt between them: opening
+    /// (where nearly every failure shows, and is reported before the prompt) and reading the
+    /// lines and making them entries (all of the time a big file takes).
+    struct OpenedForLoading: ~Copyable {
+        fileprivate let historyFile: HistoryFile
+        /// Nil when there is no file.
+        fileprivate let file: FileDescriptor?
+
+        fileprivate init(_ historyFile: HistoryFile, file: FileDescriptor?) {
+            self.historyFile = historyFile
+            self.file = file
+        }
+
+        /// Reads the newest lines, as many as ``load()`` reads, and makes them the history;
+        /// then says where the file ends. When the lines were more than twice the capacity the
+        /// file is rewritten, and the new file's end is marked unless somebody appended in between.
+        consuming func history() throws(HistoryFileError) -> (history: History, end: Mark?) {
+            let historyFile = self.historyFile
+            guard let file else { return (History(capacity: historyFile.capacity, options: historyFile.options), nil) }
+            let (bytes, endOfLastLine) = try historyFile.readTail(of: file, for: .load)
+            let identity = try historyFile.attempt(.load) { () throws(Errno) in try file.status().identity }
+            return historyFile.history(fromLines: bytes, end: Mark(identity: identity, offset: endOfLastLine))
+        }
+
+        deinit {
+            try? file?.close()
+        }
     }
 
-    /// Reads the newest lines of the file, as many as ``load()`` reads.
-    func readLines() throws(HistoryFileError) -> Lines {
-        let file: FileDescriptor, status: FileStatus
+    /// Opens the file for ``OpenedForLoading/history()``, refusing what ``load()`` refuses.
+    func open() throws(HistoryFileError) -> OpenedForLoading {
         do {
-            (file, status) = try openRegularFile(flags: O_RDONLY, for: .load)
+            return OpenedForLoading(self, file: try openRegularFile(flags: O_RDONLY, for: .load).file)
         } catch {
-            if error.reason == .system(Errno(rawValue: ENOENT)) { return Lines(bytes: [], end: nil) }
+            if error.reason == .system(Errno(rawValue: ENOENT)) { return OpenedForLoading(self, file: nil) }
             throw error
         }
-        defer { try? file.close() }
-        let (bytes, endOfLastLine) = try readTail(of: file, for: .load)
-        return Lines(bytes: bytes, end: Mark(identity: status.identity, offset: endOfLastLine))
     }
 
-    /// The history the lines read stand for, and where the file ends now: when they were more
-    /// than twice the capacity the file is rewritten, and the new file's end is marked unless
-    /// somebody appended in between.
-    func history(from lines: consuming Lines) -> (history: History, end: Mark?) {
-        var end = lines.end
-        // Taken out, so that the history is the buffer's only owner and unescapes it in place.
-        var bytes: [UInt8] = []
-        swap(&bytes, &lines.bytes)
+    private func history(fromLines bytes: consuming [UInt8], end: Mark) -> (history: History, end: Mark?) {
+        var end: Mark? = end
         // Every entry that was read is loaded, then the oldest beyond the capacity dropped: the
         // count says whether the file is due for a rewrite, without another pass over it. The
         // history takes the bytes as its own buffer, with no other reference left to make it copy them.
         // Older copies are erased after that count (the file keeps them, see ``options``).
-        var history = History(lines: consume bytes, capacity: History.unlimited,
+        var history = History(lines: bytes, capacity: History.unlimited,
                               options: options.subtracting(.eraseDuplicates))
         if history.count - capacity > capacity, let rewrite = try? compact(keepingNewest: capacity) {
             // The new file holds what was loaded only when nobody appended in between.
@@ -329,7 +338,7 @@ public struct HistoryFile: Sendable {
     /// The file's last ``readLimit`` bytes, from the first line that starts within them (one
     /// that starts before them is left out whole rather than cut): whole lines, but for a last
     /// one without its line break; and the offset in the file just after their last line break.
-    private func readTail(
+    fileprivate func readTail(
         of file: FileDescriptor, for operation: HistoryFileError.Operation
     ) throws(HistoryFileError) -> (bytes: [UInt8], endOfLastLine: Int) {
         let (start, read) = try attempt(operation) { () throws(Errno) -> (Int, [UInt8]) in
@@ -403,7 +412,7 @@ public struct HistoryFile: Sendable {
     }
 
     /// Runs `body`, naming the file and `operation` in the error it throws.
-    private func attempt<Value>(
+    fileprivate func attempt<Value>(
         _ operation: HistoryFileError.Operation, _ body: () throws(Errno) -> Value
     ) throws(HistoryFileError) -> Value {
         try Result(catching: body).mapError { HistoryFileError(path: path, operation: operation, reason: .system($0)) }.get()

@@ -57,10 +57,10 @@ final class InteractiveSession {
         editor.delegate?.lineEditorDidBeginEditing(editor)
         defer { editor.delegate?.lineEditorDidEndEditing(editor) }
         try draw()
-        // With the prompt on screen, the history file's lines become the history (a big file's
-        // take tens of milliseconds); keys typed meanwhile wait in the terminal. The entry is
-        // drawn again for the suggestion its initial text may now have.
-        if editor.unreadHistoryLines != nil {
+        // With the prompt on screen, the history file's lines are read into the history (a big
+        // file's take tens of milliseconds); keys typed meanwhile wait in the terminal. The entry
+        // is drawn again for the suggestion its initial text may now have.
+        if editor.isHistoryFileUnread {
             editor.finishLoadingHistoryFile()
             try draw()
         }

@@ -10,42 +10,53 @@ enum HistoryFileState {
 }
 
 extension LineEditor {
-    /// Reads the history file just set; one that cannot be read leaves the history empty.
+    /// Opens the history file just set; one that cannot be opened leaves the history empty.
     ///
-    /// Only the reading happens here, where a failure can still be reported before a prompt
-    /// is drawn. Turning the lines into entries waits until the history is needed: it takes
-    /// most of the time for a big file, and an entry read in a terminal does it after drawing
-    /// the prompt, so that the prompt of a tool with a million entries shows at once.
+    /// Only the opening happens here, where a failure can still be reported before a prompt is
+    /// drawn. Reading the lines and making them entries waits until the history is needed: it
+    /// is all of the time a big file takes, and an entry read in a terminal does it after
+    /// drawing the prompt, so that the prompt of a tool with a million entries shows at once.
     func loadHistoryFile() {
         historyFileState = .usable(shared: nil)
         engine.willReadHistory = nil
-        unreadHistoryLines = nil
+        historyFileToRead = nil
         guard let historyFile else { return }
         do {
-            unreadHistoryLines = try historyFile.readLines()
+            historyFileToRead = try historyFile.open()
         } catch {
-            engine.history = History(capacity: historyFile.capacity, options: historyFile.options)
-            historyFileState = .unusable(error, isReported: false)
+            useEmptyHistory(failure: error)
         }
     }
 
-    /// Turns the lines read from the history file into the history, if that is still to do.
+    /// Reads the lines of the history file opened and makes them the history, if that is still
+    /// to do.
     ///
     /// The history takes the file's capacity and options. A file shared with other sessions
     /// is followed: before a walk through history or a search of it starts, the editor asks
     /// for the entries appended since.
     func finishLoadingHistoryFile() {
-        guard let historyFile, let lines = unreadHistoryLines.take() else { return }
-        let (loaded, end) = historyFile.history(from: lines)
-        engine.history = loaded
-        guard historyFile.sharesHistory else { return }
-        let shared = SharedHistoryFile(file: historyFile, readUpTo: end)
-        historyFileState = .usable(shared: shared)
-        // The closure holds the follower, not the editor: nothing holds the editor in a cycle.
-        engine.willReadHistory = { history in shared.update(&history) }
+        guard let historyFile, let opened = historyFileToRead.take() else { return }
+        do {
+            let (loaded, end) = try opened.history()
+            engine.history = loaded
+            guard historyFile.sharesHistory else { return }
+            let shared = SharedHistoryFile(file: historyFile, readUpTo: end)
+            historyFileState = .usable(shared: shared)
+            // The closure holds the follower, not the editor: nothing holds the editor in a cycle.
+            engine.willReadHistory = { history in shared.update(&history) }
+        } catch {
+            useEmptyHistory(failure: error)
+        }
     }
 
-    /// Tells the handler, once, why the history file could not be loaded.
+    private func useEmptyHistory(failure: HistoryFileError) {
+        guard let historyFile else { return }
+        engine.history = History(capacity: historyFile.capacity, options: historyFile.options)
+        historyFileState = .unusable(failure, isReported: false)
+    }
+
+    /// Tells the handler, once, why the history file could not be loaded: before the entry
+    /// when it could not be opened, after it when its lines could not be read.
     func reportHistoryFileLoadFailure() {
         guard case .unusable(let error, isReported: false) = historyFileState else { return }
         historyFileState = .unusable(error, isReported: true)

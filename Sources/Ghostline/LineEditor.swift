@@ -77,25 +77,31 @@ public final class LineEditor {
             engine.history = newValue
         }
     }
-    /// A file that history is loaded from, when it is set, and every submitted entry appended to.
-    /// The history takes its capacity and options; with ``HistoryFile/sharesHistory`` the
-    /// entries other sessions append join it as a walk through history or a search starts.
+    /// A file that history is loaded from, and every submitted entry appended to. The history
+    /// takes its capacity and options; with ``HistoryFile/sharesHistory`` the entries other
+    /// sessions append join it as a walk through history or a search starts.
     ///
-    /// A file that cannot be loaded (a symbolic link, not a regular file, unreadable) leaves the
-    /// history empty and is not written to either. Failures go to ``historyFileErrorHandler``.
+    /// Setting it opens the file; its lines are read into the history once the first prompt is
+    /// drawn, or when ``history`` is read before that, so that a big file costs no wait before
+    /// the prompt. A file that cannot be loaded (a symbolic link, not a regular file,
+    /// unreadable) leaves the history empty and is not written to either. Failures go to
+    /// ``historyFileErrorHandler``.
     public var historyFile: HistoryFile? {
         didSet { loadHistoryFile() }
     }
     /// Told why the history file could not be loaded or an entry not saved to it, on the thread
-    /// that called ``readLine(initialText:)``: a failure to load at the start of the next
+    /// that called ``readLine(initialText:)``: a failure to open it at the start of the next
     /// `readLine`, before the prompt (so the handler may be set before or after the file), a
-    /// failure to save just before `readLine` returns the entry, which is never lost to it.
+    /// failure to read it while the prompt was up and a failure to save just before `readLine`
+    /// returns the entry, which is never lost to it.
     /// Without a handler these failures go unreported.
     public var historyFileErrorHandler: ((HistoryFileError) -> Void)?
     /// How loading the history file went, and whether a failure was reported.
     var historyFileState = HistoryFileState.usable(shared: nil)
-    /// The lines read from ``historyFile`` and not yet made the history; see `loadHistoryFile()`.
-    var unreadHistoryLines: HistoryFile.Lines?
+    /// ``historyFile`` opened, its lines not yet read into the history; see `loadHistoryFile()`.
+    var historyFileToRead: HistoryFile.OpenedForLoading?
+    /// Whether ``historyFile``'s lines are still to be read into the history.
+    var isHistoryFileUnread: Bool { historyFileToRead != nil }
     /// Candidates for the word before the cursor, offered by Tab.
     public var completion: ((CompletionContext) -> [String])? {
         get { engine.completion }
@@ -277,6 +283,8 @@ public final class LineEditor {
         let session = try InteractiveSession(editor: self, input: input, output: output)
         self.session = session
         defer { self.session = nil }
+        // A history file that could not be read while the prompt was up is reported below it.
+        defer { reportHistoryFileLoadFailure() }
         let entry = try session.run(initialText: initialText)
         if let entry, !isSecret { saveToHistoryFile(entry) }
         return entry

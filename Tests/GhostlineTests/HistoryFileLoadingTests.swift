@@ -1,3 +1,5 @@
+import Glibc
+import Synchronization
 import Testing
 @testable import Ghostline
 import GhostlineCore
@@ -12,9 +14,9 @@ import GhostlineTesting
         try writeFile("one\ntwo\n", to: path)
         let editor = LineEditor()
         editor.historyFile = HistoryFile(path: path)
-        #expect(editor.unreadHistoryLines != nil, "read, not yet made the history")
+        #expect(editor.isHistoryFileUnread, "opened, not yet read")
         #expect(Array(editor.history.entries) == ["one", "two"])
-        #expect(editor.unreadHistoryLines == nil)
+        #expect(!editor.isHistoryFileUnread)
     }
 
     @Test func aHistorySetAfterTheFileReplacesTheFilesEntries() throws {
@@ -74,6 +76,28 @@ import GhostlineTesting
     }
 }
 
+extension HistoryFileLoadingTests {
+    /// `/proc/self/mem` opens as a regular file, and reading its first bytes fails (nothing is
+    /// mapped at address 0): a file that opens but cannot be read.
+    @Test func aFileThatCannotBeReadWhileThePromptIsUpIsReportedAfterTheEntry() throws {
+        let path = "/proc/self/mem"
+        let driver = try LineEditorDriver(columns: 30, rows: 4)
+        let editor = makeEditor(on: driver)
+        let failures = Mutex<[HistoryFileError]>([])
+        editor.historyFileErrorHandler = { error in failures.withLock { $0.append(error) } }
+        editor.historyFile = HistoryFile(path: path)
+        try driver.start(editor)
+        #expect(failures.withLock { $0.isEmpty }, "opened: nothing to say before the prompt")
+        try driver.type("x")
+        try driver.press(.key(.enter))
+        #expect(driver.result == .submitted("x"))
+        #expect(failures.withLock { $0 } == [HistoryFileError(path: path, operation: .load, reason: .system(Errno(rawValue: EIO)))])
+        try driver.start(editor)
+        try driver.press(.control("d"))
+        #expect(failures.withLock { $0.count } == 1, "told once")
+    }
+}
+
 /// A highlighter that notes whether the history file's lines were still unread when it was
 /// first asked, which is while the first frame is made.
 private final class LoadWatcher: Highlighter {
@@ -85,7 +109,7 @@ private final class LoadWatcher: Highlighter {
     }
 
     func spans(for text: String) -> [StyleSpan] {
-        if wereLinesUnreadAtFirstFrame == nil { wereLinesUnreadAtFirstFrame = editor.unreadHistoryLines != nil }
+        if wereLinesUnreadAtFirstFrame == nil { wereLinesUnreadAtFirstFrame = editor.isHistoryFileUnread }
         return []
     }
 }
