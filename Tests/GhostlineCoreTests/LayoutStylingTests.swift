@@ -179,3 +179,26 @@ import GhostlineTestSupport
         #expect(harness.screen.line(0) == "> abc", "unmasked again")
     }
 }
+
+/// The exact `ESC[…m` the renderer writes for each kind of style, one after another.
+@Suite struct RendererStyleSequenceTests {
+    private struct Spans: Highlighter {
+        func spans(for text: String) -> [StyleSpan] {
+            [StyleSpan(0..<1, style: Style(foreground: .basic(1), isBold: true)),
+             StyleSpan(1..<2, style: Style(foreground: .basic(12), isDim: true, isItalic: true)),
+             StyleSpan(2..<3, style: Style(foreground: .palette(208), isUnderlined: true, isInverse: true)),
+             StyleSpan(3..<4, style: Style(foreground: .rgb(red: 7, green: 42, blue: 255)))]
+        }
+    }
+
+    @Test func everyAttributeAndEveryKindOfColourIsWrittenAsItsParameters() {
+        let text = "abcde"
+        let presentation = Presentation(state: EditorState(text: text), prompt: "> ",
+                                        highlights: TextHighlights(Spans().spans(for: text), in: text))
+        var layout = Layout()
+        var renderer = Renderer()
+        let bytes = String(decoding: renderer.render(layout.frame(for: presentation, width: 20, height: 3)), as: UTF8.self)
+        #expect(bytes.contains("> \u{1B}[1;31ma\u{1B}[0;2;3;94mb\u{1B}[0;4;7;38;5;208mc\u{1B}[0;38;2;7;42;255md\u{1B}[0me"),
+                "\(bytes.debugDescription)")
+    }
+}
