@@ -101,10 +101,10 @@ package struct Display: Sendable {
             if let old = shown.ghost {
                 // Typed along the ghost text: what was typed must be its first characters and the
                 // new ghost text the rest, in the same style, for the rest to stay where it is.
-                let typed = state.text(in: start..<cursor)
+                // The cursor ends the line, so what was typed is the line's bytes from `offset`.
                 let rest = ghost ?? StyledText("", style: old.style)
                 guard cursor.line == line, rest.style == old.style,
-                      old.text.utf8.elementsEqual([typed.utf8, rest.text.utf8].joined()) else { return nil }
+                      Self.equals(old.text, line: state.line(line), from: offset, followedBy: rest.text) else { return nil }
             } else if ghost != nil {
                 return nil
             }
@@ -123,6 +123,24 @@ package struct Display: Sendable {
             return appended.bytes
         case .other:
             return nil
+        }
+    }
+
+    /// Whether `whole` holds exactly the bytes of `line` from `offset` on followed by those of
+    /// `rest`. Compared as buffers: a ghost text may be as long as the screen, and this runs for
+    /// every key typed along it.
+    private static func equals(_ whole: String, line: String, from offset: Int, followedBy rest: String) -> Bool {
+        let typedCount = line.utf8.count - offset
+        guard typedCount >= 0, whole.utf8.count == typedCount + rest.utf8.count else { return false }
+        var whole = whole, line = line, rest = rest
+        return whole.withUTF8 { whole in
+            line.withUTF8 { line in
+                rest.withUTF8 { rest in
+                    HistoryStorage.equal(UnsafeBufferPointer(rebasing: whole.prefix(typedCount)),
+                                         UnsafeBufferPointer(rebasing: line.suffix(typedCount)))
+                        && HistoryStorage.equal(UnsafeBufferPointer(rebasing: whole.suffix(rest.count)), rest)
+                }
+            }
         }
     }
 
