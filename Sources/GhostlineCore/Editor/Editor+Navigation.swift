@@ -266,17 +266,25 @@ extension Editor {
         var searchEnd = history.entries.count
         var textByteCount: Int?
         if let memo = suggestionMemo, memo.isLookedUp, memo.isOf(history),
-           case .appended(let line, let offset) = state.damage(since: memo.end),
-           line == end.line, let added = Self.asciiAdded(to: state.line(line), from: offset) {
-            textByteCount = memo.textByteCount + added.count
-            // The match still extends the text: no newer entry can (it would have extended the
-            // shorter text too), so it is still the newest, found without reading the text.
-            if let match = memo.match, history.entry(match, continues: memo.textByteCount, with: added) {
-                suggestionMemo = SuggestionMemo(historyIdentity: history.identity, historyVersion: history.version,
-                                                end: end, textByteCount: memo.textByteCount + added.count, match: match)
-                return
+           case .appended(let line, let offset) = state.damage(since: memo.end), line == end.line {
+            var lineText = state.line(line)
+            // How many ASCII bytes were added, and whether the match goes on with them, read from
+            // the line's and the entry's bytes in place.
+            let grown: (count: Int, isFollowed: Bool)? = lineText.withUTF8 { bytes in
+                guard let added = Self.asciiAdded(to: bytes, from: offset) else { return nil }
+                return (added.count, memo.match.map { history.entry($0, continues: memo.textByteCount, with: added) } ?? false)
             }
-            searchEnd = memo.match.map { $0 + 1 } ?? 0
+            if let grown {
+                textByteCount = memo.textByteCount + grown.count
+                // The match still extends the text: no newer entry can (it would have extended the
+                // shorter text too), so it is still the newest, found without reading the text.
+                if grown.isFollowed {
+                    suggestionMemo = SuggestionMemo(historyIdentity: history.identity, historyVersion: history.version,
+                                                    end: end, textByteCount: memo.textByteCount + grown.count, match: memo.match)
+                    return
+                }
+                searchEnd = memo.match.map { $0 + 1 } ?? 0
+            }
         }
         var match: Int?
         let count: Int
@@ -299,11 +307,9 @@ extension Editor {
 
     /// The bytes of `line` from `offset` on, when they are ASCII after an ASCII byte (or at the
     /// line's start), so that no `Character` before them changed shape; nil otherwise.
-    static func asciiAdded(to line: String, from offset: Int) -> Substring.UTF8View? {
-        let utf8 = line.utf8
-        let start = utf8.index(utf8.startIndex, offsetBy: offset)
-        if offset > 0 && utf8[utf8.index(before: start)] >= 0x80 { return nil }
-        let added = utf8[start...]
+    static func asciiAdded(to line: UnsafeBufferPointer<UInt8>, from offset: Int) -> UnsafeBufferPointer<UInt8>? {
+        if offset > 0 && line[offset - 1] >= 0x80 { return nil }
+        let added = UnsafeBufferPointer(rebasing: line[offset...])
         return added.allSatisfy { $0 < 0x80 } ? added : nil
     }
 

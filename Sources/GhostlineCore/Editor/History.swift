@@ -214,13 +214,13 @@ public struct History: Sendable {
     /// with `added` (ASCII) after it too, and is longer: its next bytes are `added`, and the byte
     /// after them is ASCII, so the text ends on a `Character` boundary of the entry, as it did
     /// before. A carriage return is never taken as such an end: a line feed after it would join it.
-    func entry(_ index: Int, continues byteCount: Int, with added: Substring.UTF8View) -> Bool {
+    func entry(_ index: Int, continues byteCount: Int, with added: UnsafeBufferPointer<UInt8>) -> Bool {
         let range = storage.range(ofSlot: storage.firstSlot + index)
         let start = range.lowerBound + byteCount
         let end = start + added.count
         guard end < range.upperBound, let last = added.last, last != 0x0D else { return false }
         return storage.bytes.withUnsafeBufferPointer { bytes in
-            bytes[start..<end].elementsEqual(added) && bytes[end] < 0x80
+            HistoryStorage.equal(UnsafeBufferPointer(rebasing: bytes[start..<end]), added) && bytes[end] < 0x80
         }
     }
 
