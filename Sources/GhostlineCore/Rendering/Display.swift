@@ -31,11 +31,12 @@ package struct Display: Sendable {
     /// under equal surroundings two presentations differ on screen only where their texts and
     /// ghost texts do. A footer sits below the text and would move, so a presentation with one
     /// has none (see ``init(_:width:height:)``); the ghost text is kept beside and compared with
-    /// what was typed (see `append(_:since:width:height:)`). Whatever else a presentation comes to carry that
-    /// changes how cells already drawn look belongs here too, so that a change of it draws a
-    /// frame; the appended cells themselves are made by layout's own cell function. The text's
-    /// style spans are the exception: any edit may change them, so they are kept beside and
-    /// compared only where cells were already drawn (see `append(_:since:width:height:)`).
+    /// what was typed (see `append(_:showing:since:width:height:)`). Whatever else a
+    /// presentation comes to carry that changes how cells already drawn look belongs here too,
+    /// so that a change of it draws a frame; the appended cells themselves are made by layout's
+    /// own cell function. The text's style spans are the exception: any edit may change them, so
+    /// they are kept beside and compared only where cells were already drawn (see
+    /// `append(_:showing:since:width:height:)`).
     private struct Surroundings: Equatable {
         var prompt: StyledText
         var continuationPrompt: StyledText
@@ -67,9 +68,10 @@ package struct Display: Sendable {
         let cursor = state.cursor
         let surroundings = Surroundings(presentation, width: width, height: height)
         let cursorEndsLine = cursor.offset == state.byteCount(ofLine: cursor.line)
+        let ghost = presentation.shownGhostText
         let bytes: [UInt8]
         if let shown, let surroundings, shown.surroundings == surroundings, cursorEndsLine,
-           let appended = append(presentation, since: shown, width: width, height: height) {
+           let appended = append(presentation, showing: ghost, since: shown, width: width, height: height) {
             bytes = appended
         } else {
             bytes = renderer.render(layout.frame(for: presentation, width: width, height: height), screenRows: height)
@@ -77,7 +79,7 @@ package struct Display: Sendable {
         shown = cursorEndsLine
             ? surroundings.map {
                 Shown(end: state.end(ofLine: cursor.line), surroundings: $0, highlights: presentation.highlights,
-                      ghost: presentation.shownGhostText)
+                      ghost: ghost)
             }
             : nil
         return bytes
@@ -85,13 +87,13 @@ package struct Display: Sendable {
 
     /// The bytes that show what was appended since `shown` was drawn with the cursor at the end
     /// of its line, when that is all the state's damage and the text's spans say changed, and
-    /// the ghost text is the same or lost just what was typed; nil when a frame must be drawn.
-    private mutating func append(_ presentation: Presentation, since shown: Shown, width: Int,
+    /// the ghost text (`ghost`, the presentation's shown ghost text) is the same or lost just
+    /// what was typed; nil when a frame must be drawn.
+    private mutating func append(_ presentation: Presentation, showing ghost: StyledText?, since shown: Shown, width: Int,
                                  height: Int) -> [UInt8]? {
         let state = presentation.state
         let cursor = state.cursor
         let end = shown.end
-        let ghost = presentation.shownGhostText
         switch state.damage(since: end) {
         case .nothing:
             return cursor.line == end.line && shown.highlights == presentation.highlights
