@@ -238,6 +238,23 @@ private struct DisplayBeside {
         #expect(both.screen.line(0) == "> abxyz")
     }
 
+    /// The rest of a suggestion stays on screen only when it is the same bytes: a rest as long
+    /// but of other characters draws a frame, and so does one of the same characters with their
+    /// marks in another order, which Swift's `==` calls equal.
+    @Test(arguments: ["abxyzwv", "abx\u{316}\u{301}"])
+    func aRestThatIsNotTheSameBytesIsDrawnAsAFrame(next: String) {
+        #expect("x\u{301}\u{316}" == "x\u{316}\u{301}", "canonically equal")
+        var editor = Editor()
+        editor.suggestion = { text in text == "a" ? "abx\u{301}\u{316}" : text == "ab" ? next : nil }
+        var both = DisplayBeside(width: 30, height: 5, first: Self.presentation(editor))
+        editor.type("a")
+        both.draw(Self.presentation(editor))
+        editor.type("b")
+        let bytes = both.draw(Self.presentation(editor))
+        #expect(bytes != Array("b".utf8), "the rest is drawn anew")
+        #expect(both.screensAgree, "\(both.disagreement)")
+    }
+
     /// Typing that mostly follows the suggestion, with other keys now and then, at sizes where
     /// the suggestion wraps: the screen must be the frame pipeline's at every step.
     @Test(arguments: [(80, 24), (20, 6), (9, 4)])

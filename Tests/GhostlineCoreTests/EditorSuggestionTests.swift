@@ -180,6 +180,31 @@ func tabOrRightOnAnEmptyEntryInsertsTheDefault(key: KeyEvent) {
     }
 }
 
+/// The suggestion comes from the history's storage, read at the entry the memo found: after the
+/// oldest entries were dropped for capacity, it is still that entry's rest.
+@Test func aSuggestionAfterEntriesWereDroppedIsTheMatchedEntrysRest() {
+    var history = History(capacity: 2)
+    for entry in ["make install", "git status", "make test"] { history.add(entry) }
+    var editor = Editor(history: history)
+    editor.type("m")
+    #expect(editor.suggestionSuffix == "ake test")
+    editor.type("ak")
+    #expect(editor.suggestionSuffix == "e test")
+    editor.type("e t")
+    #expect(editor.suggestionSuffix == "est")
+}
+
+/// What a frame is given of a suggestion is its first characters, as many as the screen holds,
+/// whether the rest is cut by its bytes or by its characters.
+@Test(arguments: [1, 2, 12, 13, 14, 15, 16, 18, 19, 31, 32, 40])
+func theSuggestionShownIsItsFirstCharacters(limit: Int) {
+    // 19 characters in 32 bytes after "go".
+    var editor = Editor(history: History(entries: ["go abcdefghij 中文 e\u{301}x 👍🏽"]))
+    editor.type("go")
+    let whole = editor.suggestionSuffix ?? ""
+    #expect(editor.suggestionSuffix(upTo: limit) == String(whole.prefix(limit)))
+}
+
 /// A history entry of 10 MB offered as a suggestion: what a key presents and lays out is bounded
 /// by the screen, not by the entry (issue 12, finding 11: one key cost 1–2 s and 531 MB).
 @Test func aHugeSuggestionCostsAKeyNoMoreThanTheScreenHolds() {

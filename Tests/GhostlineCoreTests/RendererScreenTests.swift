@@ -59,6 +59,22 @@ private let placeholder = StyledText("Type a message…", style: .placeholder)
         #expect(harness.screen.line(2) == "入")
     }
 
+    @Test func suggestionWrapsLikeTextThroughASCIIAndWideCharacters() {
+        var harness = ScreenHarness(width: 10, height: 6)
+        harness.draw(text: "ab", suggestion: StyledText("cdefgh中ijklmnopq\nrs", style: .placeholder))
+        // "> ab" + 6 ASCII cells fill the row; the wide character starts the next one, the ASCII
+        // after it fills that row and wraps at the margin; the line break starts a row under the text.
+        #expect(harness.screen.line(0) == "> abcdefgh")
+        #expect(harness.screen.line(1) == "中ijklmnop")
+        #expect(harness.screen.line(2) == "q")
+        #expect(harness.screen.line(3) == "  rs")
+        #expect(harness.screen[1, 2].attributes == gray && harness.screen[2, 0].attributes == gray)
+        #expect(harness.screen.cursorRow == 0 && harness.screen.cursorColumn == 4)
+        var short = ScreenHarness(width: 10, height: 2)
+        short.draw(text: "ab", suggestion: StyledText("cdefgh中ijklmnopq\nrs", style: .placeholder))
+        #expect(short.screen.line(1) == "中ijklmnop", "no more ghost rows than the screen has")
+    }
+
     @Test func noColorPlaceholderIsDimWithoutColor() {
         var harness = ScreenHarness(width: 40, height: 5)
         harness.draw(text: "", placeholder: StyledText("ghost", style: Style.placeholder.withoutColor))

@@ -222,24 +222,23 @@ extension Editor {
     // MARK: - Suggestions
 
     /// The suffix the inline suggestion would add after the cursor, if any.
-    package var suggestionSuffix: String? {
-        suggestedEntry().map { String(Substring($0.entry.utf8.dropFirst($0.textByteCount))) }
-    }
+    package var suggestionSuffix: String? { suggestedSuffix() }
 
     /// The start of ``suggestionSuffix``: its first `limit` characters at most, so that what is
     /// drawn per key is bounded by the screen, not by the length of a history entry.
     func suggestionSuffix(upTo limit: Int) -> String? {
-        guard let (entry, textByteCount) = suggestedEntry() else { return nil }
-        let start = entry.utf8.index(entry.utf8.startIndex, offsetBy: textByteCount)
-        return String(entry[start...].prefix(limit))
+        guard let suffix = suggestedSuffix() else { return nil }
+        // A character is a byte or more: a suffix of no more bytes than the limit is not cut,
+        // and its characters are not counted.
+        return suffix.utf8.count <= limit ? suffix : String(suffix.prefix(limit))
     }
 
-    /// The entry the inline suggestion completes the text to, and the text's length in bytes:
-    /// the suffix is the entry's bytes after it.
-    private func suggestedEntry() -> (entry: String, textByteCount: Int)? {
+    /// The bytes the inline suggestion's entry has after the text. From the memo they are read
+    /// from the history's storage, without making the whole entry a `String` per key.
+    private func suggestedSuffix() -> String? {
         guard showsSuggestions, !isSecret, search == nil, !state.isEmpty, state.cursor == state.endPosition else { return nil }
         if suggestion == nil, let memo = suggestionMemo, memo.describes(state, history) {
-            return memo.match.map { (history.entries[$0], memo.textByteCount) }
+            return memo.match.map { history.suffix(ofEntry: $0, after: memo.textByteCount) }
         }
         if suggestion == nil {
             let lastLine = state.lineCount - 1
@@ -249,7 +248,7 @@ extension Editor {
         let text = state.text
         guard let full = suggestion?(text) ?? history.suggestion(for: text),
               full.utf8.count > text.utf8.count, Self.isExtension(full, of: text) else { return nil }
-        return (full, text.utf8.count)
+        return String(Substring(full.utf8.dropFirst(text.utf8.count)))
     }
 
     /// Brings ``suggestionMemo`` up to date with the text. When the text only grew by ASCII at
@@ -267,17 +266,25 @@ extension Editor {
         var searchEnd = history.entries.count
         var textByteCount: Int?
         if let memo = suggestionMemo, memo.isLookedUp, memo.isOf(history),
-           case .appended(let line, let offset) = state.damage(since: memo.end),
-           line == end.line, let added = Self.asciiAdded(to: state.line(line), from: offset) {
-            textByteCount = memo.textByteCount + added.count
-            // The match still extends the text: no newer entry can (it would have extended the
-            // shorter text too), so it is still the newest, found without reading the text.
-            if let match = memo.match, Self.entry(history.entries[match], continues: memo.textByteCount, with: added) {
-                suggestionMemo = SuggestionMemo(historyIdentity: history.identity, historyVersion: history.version,
-                                                end: end, textByteCount: memo.textByteCount + added.count, match: match)
-                return
+           case .appended(let line, let offset) = state.damage(since: memo.end), line == end.line {
+            var lineText = state.line(line)
+            // How many ASCII bytes were added, and whether the match goes on with them, read from
+            // the line's and the entry's bytes in place.
+            let grown: (count: Int, isFollowed: Bool)? = lineText.withUTF8 { bytes in
+                guard let added = Self.asciiAdded(to: bytes, from: offset) else { return nil }
+                return (added.count, memo.match.map { history.entry($0, continues: memo.textByteCount, with: added) } ?? false)
             }
-            searchEnd = memo.match.map { $0 + 1 } ?? 0
+            if let grown {
+                textByteCount = memo.textByteCount + grown.count
+                // The match still extends the text: no newer entry can (it would have extended the
+                // shorter text too), so it is still the newest, found without reading the text.
+                if grown.isFollowed {
+                    suggestionMemo = SuggestionMemo(historyIdentity: history.identity, historyVersion: history.version,
+                                                    end: end, textByteCount: memo.textByteCount + grown.count, match: memo.match)
+                    return
+                }
+                searchEnd = memo.match.map { $0 + 1 } ?? 0
+            }
         }
         var match: Int?
         let count: Int
@@ -300,27 +307,10 @@ extension Editor {
 
     /// The bytes of `line` from `offset` on, when they are ASCII after an ASCII byte (or at the
     /// line's start), so that no `Character` before them changed shape; nil otherwise.
-    static func asciiAdded(to line: String, from offset: Int) -> Substring.UTF8View? {
-        let utf8 = line.utf8
-        let start = utf8.index(utf8.startIndex, offsetBy: offset)
-        if offset > 0 && utf8[utf8.index(before: start)] >= 0x80 { return nil }
-        let added = utf8[start...]
+    static func asciiAdded(to line: UnsafeBufferPointer<UInt8>, from offset: Int) -> UnsafeBufferPointer<UInt8>? {
+        if offset > 0 && line[offset - 1] >= 0x80 { return nil }
+        let added = UnsafeBufferPointer(rebasing: line[offset...])
         return added.allSatisfy { $0 < 0x80 } ? added : nil
-    }
-
-    /// True when `entry`, which extended a text of `byteCount` bytes, extends that text with
-    /// `added` (ASCII) after it too, and is longer: its next bytes are `added`, and the byte after
-    /// them is ASCII, so the text ends on a `Character` boundary of the entry, as it did before.
-    static func entry(_ entry: String, continues byteCount: Int, with added: Substring.UTF8View) -> Bool {
-        let utf8 = entry.utf8
-        let newCount = byteCount + added.count
-        guard utf8.count > newCount, let last = added.last, last != 0x0D else { return false }
-        var index = utf8.index(utf8.startIndex, offsetBy: byteCount)
-        for byte in added {
-            guard utf8[index] == byte else { return false }
-            index = utf8.index(after: index)
-        }
-        return utf8[index] < 0x80
     }
 
     /// True when `full` starts with exactly the bytes of `text`, at a `Character` boundary.

@@ -201,6 +201,29 @@ public struct History: Sendable {
         }
     }
 
+    /// The bytes of entry `index` after its first `byteCount`, which end a `Character` of it:
+    /// the suffix a suggestion shows, made without making the whole entry a `String`.
+    func suffix(ofEntry index: Int, after byteCount: Int) -> String {
+        let range = storage.range(ofSlot: storage.firstSlot + index)
+        return storage.bytes.withUnsafeBufferPointer { bytes in
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[(range.lowerBound + byteCount)..<range.upperBound]), as: UTF8.self)
+        }
+    }
+
+    /// True when entry `index`, which extended a text of `byteCount` bytes, extends that text
+    /// with `added` (ASCII) after it too, and is longer: its next bytes are `added`, and the byte
+    /// after them is ASCII, so the text ends on a `Character` boundary of the entry, as it did
+    /// before. A carriage return is never taken as such an end: a line feed after it would join it.
+    func entry(_ index: Int, continues byteCount: Int, with added: UnsafeBufferPointer<UInt8>) -> Bool {
+        let range = storage.range(ofSlot: storage.firstSlot + index)
+        let start = range.lowerBound + byteCount
+        let end = start + added.count
+        guard end < range.upperBound, let last = added.last, last != 0x0D else { return false }
+        return storage.bytes.withUnsafeBufferPointer { bytes in
+            HistoryStorage.equal(UnsafeBufferPointer(rebasing: bytes[start..<end]), added) && bytes[end] < 0x80
+        }
+    }
+
     /// The index of the newest entry before `index` that starts with `prefix` (at a `Character`
     /// boundary of the entry), as readline's `history-search-backward` finds it. An empty
     /// prefix matches every entry.

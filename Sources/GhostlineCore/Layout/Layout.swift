@@ -518,25 +518,32 @@ package struct Layout: Sendable {
             var position = 0
             var cells: [Cell] = []
             while position < bytes.count {
-                cells.removeAll(keepingCapacity: true)
                 let byte = bytes[position]
                 if byte >= 0x20 && byte < 0x7F && (position + 1 == bytes.count || bytes[position + 1] < 0x80) {
-                    // Printable ASCII before ASCII is a character of its own: its cell is known
-                    // without making a `Character`, as for the text's own rows.
-                    cells.append(Cell(ClusterBytes(ascii: byte), style: ghost.style))
-                    position += 1
-                } else {
-                    let index = text.utf8.index(text.utf8.startIndex, offsetBy: position)
-                    let character = text[index]
-                    position = text.utf8.distance(from: text.utf8.startIndex, to: text.index(after: index))
-                    if character == "\n" || character == "\r\n" {
+                    // Printable ASCII before ASCII is a character of its own, one cell wide: its
+                    // cell is known without making a `Character`, as for the text's own rows, and
+                    // goes straight into the row.
+                    if column >= width {
                         guard rows.count < rowLimit else { return }
-                        rows.append(Array(repeating: Cell(ClusterBytes(ascii: 0x20)), count: min(indent, width - 1)))
-                        column = rows[rows.count - 1].count
-                        continue
+                        rows.append([])
+                        column = 0
                     }
-                    ClusterScanner.appendCells(of: character, style: ghost.style, width: width, clusters: &clusters, to: &cells)
+                    rows[rows.count - 1].append(Cell(ClusterBytes(ascii: byte), style: ghost.style))
+                    column += 1
+                    position += 1
+                    continue
                 }
+                let index = text.utf8.index(text.utf8.startIndex, offsetBy: position)
+                let character = text[index]
+                position = text.utf8.distance(from: text.utf8.startIndex, to: text.index(after: index))
+                if character == "\n" || character == "\r\n" {
+                    guard rows.count < rowLimit else { return }
+                    rows.append(Array(repeating: Cell(ClusterBytes(ascii: 0x20)), count: min(indent, width - 1)))
+                    column = rows[rows.count - 1].count
+                    continue
+                }
+                cells.removeAll(keepingCapacity: true)
+                ClusterScanner.appendCells(of: character, style: ghost.style, width: width, clusters: &clusters, to: &cells)
                 if column + cells.count > width && column > 0 {
                     guard rows.count < rowLimit else { return }
                     rows.append([])

@@ -31,11 +31,12 @@ package struct Display: Sendable {
     /// under equal surroundings two presentations differ on screen only where their texts and
     /// ghost texts do. A footer sits below the text and would move, so a presentation with one
     /// has none (see ``init(_:width:height:)``); the ghost text is kept beside and compared with
-    /// what was typed (see `append(_:since:width:height:)`). Whatever else a presentation comes to carry that
-    /// changes how cells already drawn look belongs here too, so that a change of it draws a
-    /// frame; the appended cells themselves are made by layout's own cell function. The text's
-    /// style spans are the exception: any edit may change them, so they are kept beside and
-    /// compared only where cells were already drawn (see `append(_:since:width:height:)`).
+    /// what was typed (see `append(_:showing:since:width:height:)`). Whatever else a
+    /// presentation comes to carry that changes how cells already drawn look belongs here too,
+    /// so that a change of it draws a frame; the appended cells themselves are made by layout's
+    /// own cell function. The text's style spans are the exception: any edit may change them, so
+    /// they are kept beside and compared only where cells were already drawn (see
+    /// `append(_:showing:since:width:height:)`).
     private struct Surroundings: Equatable {
         var prompt: StyledText
         var continuationPrompt: StyledText
@@ -67,9 +68,10 @@ package struct Display: Sendable {
         let cursor = state.cursor
         let surroundings = Surroundings(presentation, width: width, height: height)
         let cursorEndsLine = cursor.offset == state.byteCount(ofLine: cursor.line)
+        let ghost = presentation.shownGhostText
         let bytes: [UInt8]
         if let shown, let surroundings, shown.surroundings == surroundings, cursorEndsLine,
-           let appended = append(presentation, since: shown, width: width, height: height) {
+           let appended = append(presentation, showing: ghost, since: shown, width: width, height: height) {
             bytes = appended
         } else {
             bytes = renderer.render(layout.frame(for: presentation, width: width, height: height), screenRows: height)
@@ -77,7 +79,7 @@ package struct Display: Sendable {
         shown = cursorEndsLine
             ? surroundings.map {
                 Shown(end: state.end(ofLine: cursor.line), surroundings: $0, highlights: presentation.highlights,
-                      ghost: presentation.shownGhostText)
+                      ghost: ghost)
             }
             : nil
         return bytes
@@ -85,13 +87,13 @@ package struct Display: Sendable {
 
     /// The bytes that show what was appended since `shown` was drawn with the cursor at the end
     /// of its line, when that is all the state's damage and the text's spans say changed, and
-    /// the ghost text is the same or lost just what was typed; nil when a frame must be drawn.
-    private mutating func append(_ presentation: Presentation, since shown: Shown, width: Int,
+    /// the ghost text (`ghost`, the presentation's shown ghost text) is the same or lost just
+    /// what was typed; nil when a frame must be drawn.
+    private mutating func append(_ presentation: Presentation, showing ghost: StyledText?, since shown: Shown, width: Int,
                                  height: Int) -> [UInt8]? {
         let state = presentation.state
         let cursor = state.cursor
         let end = shown.end
-        let ghost = presentation.shownGhostText
         switch state.damage(since: end) {
         case .nothing:
             return cursor.line == end.line && shown.highlights == presentation.highlights
@@ -101,10 +103,10 @@ package struct Display: Sendable {
             if let old = shown.ghost {
                 // Typed along the ghost text: what was typed must be its first characters and the
                 // new ghost text the rest, in the same style, for the rest to stay where it is.
-                let typed = state.text(in: start..<cursor)
+                // The cursor ends the line, so what was typed is the line's bytes from `offset`.
                 let rest = ghost ?? StyledText("", style: old.style)
                 guard cursor.line == line, rest.style == old.style,
-                      old.text.utf8.elementsEqual([typed.utf8, rest.text.utf8].joined()) else { return nil }
+                      Self.equals(old.text, line: state.line(line), from: offset, followedBy: rest.text) else { return nil }
             } else if ghost != nil {
                 return nil
             }
@@ -123,6 +125,24 @@ package struct Display: Sendable {
             return appended.bytes
         case .other:
             return nil
+        }
+    }
+
+    /// Whether `whole` holds exactly the bytes of `line` from `offset` on followed by those of
+    /// `rest`. Compared as buffers: a ghost text may be as long as the screen, and this runs for
+    /// every key typed along it.
+    private static func equals(_ whole: String, line: String, from offset: Int, followedBy rest: String) -> Bool {
+        let typedCount = line.utf8.count - offset
+        guard typedCount >= 0, whole.utf8.count == typedCount + rest.utf8.count else { return false }
+        var whole = whole, line = line, rest = rest
+        return whole.withUTF8 { whole in
+            line.withUTF8 { line in
+                rest.withUTF8 { rest in
+                    HistoryStorage.equal(UnsafeBufferPointer(rebasing: whole.prefix(typedCount)),
+                                         UnsafeBufferPointer(rebasing: line.suffix(typedCount)))
+                        && HistoryStorage.equal(UnsafeBufferPointer(rebasing: whole.suffix(rest.count)), rest)
+                }
+            }
         }
     }
 

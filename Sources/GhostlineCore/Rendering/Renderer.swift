@@ -94,9 +94,9 @@ package struct Renderer: Sendable {
     /// same characters in the same columns; nil otherwise.
     mutating func append(_ appended: AppendedCells, overGhost: Bool = false,
                          screenRows: Int) -> (bytes: [UInt8], scrolledRows: Int)? {
-        guard !pendingWrap, let frame = previous, frame.cursor == cursor, cursor.row < frame.rows.count else { return nil }
-        if overGhost { return write(appended, overGhostIn: frame) }
-        guard frame.rows[cursor.row].count == cursor.column else { return nil }
+        guard !pendingWrap, previous?.cursor == cursor else { return nil }
+        if overGhost { return writeOverGhost(appended) }
+        guard let frame = previous, cursor.row < frame.rows.count, frame.rows[cursor.row].count == cursor.column else { return nil }
         var runs = appended.runs[...]
         if frame.cursorIsPastMargin {
             // The cursor waits on a row of its own below a full one: the text continues there.
@@ -129,13 +129,18 @@ package struct Renderer: Sendable {
     /// The bytes that write the one run of `appended` over the ghost cells after the cursor, when
     /// they are the same characters as wide; nil otherwise. Only the style differs on screen, so
     /// the rest of the row and the rows below stay as they are.
-    private mutating func write(_ appended: AppendedCells, overGhostIn frame: Frame) -> (bytes: [UInt8], scrolledRows: Int)? {
+    private mutating func writeOverGhost(_ appended: AppendedCells) -> (bytes: [UInt8], scrolledRows: Int)? {
+        // Taken out while its row changes, and put back if it does not: a copy left behind would
+        // make the change copy the rows and the row.
+        guard var frame = previous.take() else { return nil }
         let start = cursor.column
-        let row = frame.rows[cursor.row]
-        guard !frame.cursorIsPastMargin, !appended.endsAtMargin, appended.runs.count == 1, let run = appended.runs.first,
-              row.count - start >= run.count,
-              zip(run, row[start...]).allSatisfy({ $0.bytes == $1.bytes && $0.width == $1.width }),
-              var frame = previous.take() else { return nil }
+        guard cursor.row < frame.rows.count, !frame.cursorIsPastMargin, !appended.endsAtMargin, appended.runs.count == 1,
+              let run = appended.runs.first, frame.rows[cursor.row].count - start >= run.count,
+              zip(run, frame.rows[cursor.row][start...]).allSatisfy({ $0.bytes == $1.bytes && $0.width == $1.width })
+        else {
+            previous = frame
+            return nil
+        }
         output.removeAll(keepingCapacity: true)
         frame.longClusters = appended.longClusters
         write(run[...], row: cursor.row, width: frame.width, in: frame)
