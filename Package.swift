@@ -5,6 +5,9 @@ let package = Package(
     name: "Ghostline",
     products: [
         .library(name: "Ghostline", targets: ["Ghostline"]),
+        // The async `readLine()` and `entries`: a module of their own, so that only the apps that
+        // await entries link Swift's concurrency runtime (Docs/Performance.md, "What embedding costs").
+        .library(name: "GhostlineConcurrency", targets: ["GhostlineConcurrency"]),
         .library(name: "GhostlineTesting", targets: ["GhostlineTesting"]),
         .executable(name: "ghostline", targets: ["ghostline"]),
     ],
@@ -12,6 +15,7 @@ let package = Package(
         .target(name: "GhostlineCore"),
         .target(name: "GhostlineTerminal"),
         .target(name: "Ghostline", dependencies: ["GhostlineCore", "GhostlineTerminal"]),
+        .target(name: "GhostlineConcurrency", dependencies: ["Ghostline", "GhostlineTerminal"]),
         .target(name: "GhostlineTesting", dependencies: ["Ghostline", "GhostlineCore", "GhostlineTerminal"]),
         .executableTarget(
             name: "ghostline",
@@ -27,15 +31,16 @@ let package = Package(
         .executableTarget(name: "generate-unicode-tables"),
         .executableTarget(name: "ghostline-bench", dependencies: ["GhostlineCore"]),
         // The examples (`make examples`, README "Examples"): each an app of one page that uses only
-        // the `Ghostline` product, as an app outside the repository would.
+        // the `Ghostline` product (and `chat`, which awaits its entries, `GhostlineConcurrency`), as
+        // an app outside the repository would.
         .executableTarget(name: "calculator", dependencies: ["Ghostline"], path: "Sources/Examples/Calculator"),
         .executableTarget(name: "commit-message", dependencies: ["Ghostline"], path: "Sources/Examples/CommitMessage"),
         .executableTarget(name: "password", dependencies: ["Ghostline"], path: "Sources/Examples/Password"),
         .executableTarget(name: "new-project", dependencies: ["Ghostline"], path: "Sources/Examples/NewProject"),
-        .executableTarget(name: "chat", dependencies: ["Ghostline"], path: "Sources/Examples/Chat"),
+        .executableTarget(name: "chat", dependencies: ["Ghostline", "GhostlineConcurrency"], path: "Sources/Examples/Chat"),
         .target(name: "GhostlineTestSupport", dependencies: ["GhostlineCore", "GhostlineTesting"], path: "Tests/GhostlineTestSupport"),
         .testTarget(name: "GhostlineCoreTests", dependencies: ["GhostlineCore", "GhostlineTesting", "GhostlineTestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "GhostlineTests", dependencies: ["Ghostline", "GhostlineTerminal", "GhostlineTesting", "GhostlineTestSupport", "ghostline",
+        .testTarget(name: "GhostlineTests", dependencies: ["Ghostline", "GhostlineConcurrency", "GhostlineTerminal", "GhostlineTesting", "GhostlineTestSupport", "ghostline",
                                                       "calculator", "commit-message", "password", "new-project", "chat"]),
     ],
     swiftLanguageModes: [.v6]

@@ -303,7 +303,7 @@ final class InteractiveSession {
         wakePipe.drain()
         if editor.cancellation?.isRequested == true {
             try finish()
-            throw CancellationError()
+            throw EntryCancelled()
         }
         guard let messages = editor.printQueue?.takePending(), !messages.isEmpty else { return }
         // Erase the entry, print where it began, draw it again below: one write, in

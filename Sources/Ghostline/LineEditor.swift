@@ -188,7 +188,7 @@ public final class LineEditor {
     /// The task sets it and the reading thread reads it, so it is kept under a lock rather than
     /// trusted to the hand-over between them: ThreadSanitizer reported the two accesses as a
     /// race in the chat example's run under `make sanitize`.
-    var cancellation: CancellationRequest? {
+    package var cancellation: CancellationRequest? {
         get { cancellationRequest.withLock { $0 } }
         set { cancellationRequest.withLock { $0 = newValue } }
     }
@@ -319,7 +319,7 @@ public final class LineEditor {
     }
 
     /// The editor's wake-up pipe, made the first time it is needed.
-    func makeWakePipe() throws -> WakePipe {
+    package func makeWakePipe() throws -> WakePipe {
         if let wakePipe { return wakePipe }
         do {
             let made = try WakePipe()

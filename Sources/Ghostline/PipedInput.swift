@@ -17,7 +17,7 @@ struct PipedInput {
     /// `wholeInput` is true (one final `\n` or `\r\n` dropped); nil once input is exhausted.
     ///
     /// - Parameter cancellation: An async read's request to stop; while there is one, input is
-    ///   waited for in `poll` beside its wake-up, and `CancellationError` is thrown when it comes.
+    ///   waited for in `poll` beside its wake-up, and `EntryCancelled` is thrown when it comes.
     mutating func nextEntry(wholeInput: Bool, cancellation: CancellationRequest? = nil) throws -> String? {
         self.cancellation = cancellation
         defer { self.cancellation = nil }
@@ -78,12 +78,12 @@ struct PipedInput {
         }
     }
 
-    /// Waits until input can be read, or throws `CancellationError` once `cancellation` is
+    /// Waits until input can be read, or throws `EntryCancelled` once `cancellation` is
     /// requested.
     private func waitForInput(orThrowWhenCancelled cancellation: CancellationRequest) throws {
         var watch = DescriptorWatch(.readable, of: [descriptor, cancellation.wakePipe.fileDescriptor])
         while true {
-            if cancellation.isRequested { throw CancellationError() }
+            if cancellation.isRequested { throw EntryCancelled() }
             do {
                 _ = try watch.wait(timeoutMilliseconds: -1)
             } catch let error as Errno {

@@ -2,6 +2,7 @@ import Glibc
 import Synchronization
 import Testing
 @testable import Ghostline
+import GhostlineConcurrency
 import GhostlineTerminal
 import GhostlineTestSupport
 import GhostlineTesting

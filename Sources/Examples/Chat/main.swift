@@ -1,4 +1,5 @@
 import Ghostline
+import GhostlineConcurrency
 
 // `chat`: a chat room whose other members write while the user types. Their messages come from
 // background tasks through a `LinePrinter`, which prints each above the prompt at once and draws

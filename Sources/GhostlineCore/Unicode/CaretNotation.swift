@@ -20,7 +20,7 @@ extension Character {
 }
 
 extension String {
-    /// The string with every control character replaced by its ``Character/caretNotation``, as
+    /// The string with every control character replaced by its caret notation (`^[`, `~[`), as
     /// the layout draws it: `"a\u{1B}[2J"` becomes `"a^[[2J"`, `"\u{9B}"` becomes `"~["`.
     ///
     /// This is the one rule for text on its way to a terminal without the layout, such as the

@@ -1,25 +1,9 @@
+import Ghostline
 import GhostlineTerminal
-import Synchronization
 
-/// A cancelled task's request that the entry it reads end; the editor's session checks it when
-/// its wake-up pipe wakes it.
-final class CancellationRequest: Sendable {
-    private let requested = Atomic<Bool>(false)
-    /// Woken by ``cancel()``.
-    let wakePipe: WakePipe
-
-    init(wakePipe: WakePipe) {
-        self.wakePipe = wakePipe
-    }
-
-    var isRequested: Bool { requested.load(ordering: .sequentiallyConsistent) }
-
-    /// Asks the entry to end, from any thread.
-    func cancel() {
-        requested.store(true, ordering: .sequentiallyConsistent)
-        wakePipe.wake()
-    }
-}
+// The async API lives in a module of its own, on top of `Ghostline`: only a program that imports
+// it links Swift's concurrency runtime and Dispatch, 1.3 MB of a static binary and half a
+// megabyte at the prompt (Docs/Performance.md, "What embedding costs").
 
 /// The editor, carried to the thread that reads an entry for an async `readLine()`. Unchecked:
 /// the task that owns the editor is suspended until that thread resumes it, so the editor is
@@ -51,7 +35,13 @@ extension LineEditor {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<String?, any Error>) in
                 do {
                     try DetachedThread.start {
-                        continuation.resume(with: Result { try inTransit.editor.readLine(initialText: initialText) })
+                        continuation.resume(with: Result {
+                            do {
+                                return try inTransit.editor.readLine(initialText: initialText)
+                            } catch is EntryCancelled {
+                                throw CancellationError()
+                            }
+                        })
                     }
                 } catch let error as Errno {
                     continuation.resume(throwing: LineEditorError.system(error))
