@@ -20,9 +20,18 @@ extension TextMask {
 
     /// Whether a locale name such as `en_US.UTF-8`, `C.utf8` or `de_DE.UTF-8@euro` names UTF-8
     /// as its character set.
+    ///
+    /// A codeset is ASCII, so its bytes are compared, ASCII letters without their case: every
+    /// editor asks this as it is made, and `lowercased()` on a string would bring the standard
+    /// library's Unicode case tables into memory before the prompt (Docs/Performance.md, "What
+    /// embedding costs").
     static func namesUTF8(_ locale: String?) -> Bool {
-        guard let locale, let dot = locale.firstIndex(of: ".") else { return false }
-        let codeset = locale[locale.index(after: dot)...].prefix { $0 != "@" }
-        return codeset.lowercased().filter { $0 != "-" } == "utf8"
+        guard let locale, let dot = locale.utf8.firstIndex(of: UInt8(ascii: ".")) else { return false }
+        let codeset = locale.utf8[locale.utf8.index(after: dot)...].prefix { $0 != UInt8(ascii: "@") }
+        return codeset.lazy.filter { $0 != UInt8(ascii: "-") }.map(asciiLowercase).elementsEqual("utf8".utf8)
+    }
+
+    private static func asciiLowercase(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
     }
 }

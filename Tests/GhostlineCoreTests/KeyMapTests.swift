@@ -109,3 +109,21 @@ func sessionKeysAskTheProgram(key: KeyEvent, expected: EditorRequest) {
         #expect(KeyMap.standard.command(for: binding.keys) == binding.command)
     }
 }
+
+/// The standard map is kept as written, without the replacing that `bind` does, so a sequence
+/// written twice in it would leave the second binding unreachable.
+@Test func theStandardMapBindsEverySequenceOnce() {
+    let sequences = KeyMap.standard.allBindings.map(\.keys)
+    for (index, keys) in sequences.enumerated() {
+        #expect(!sequences[(index + 1)...].contains(keys), "\(keys) is bound twice")
+    }
+}
+
+@Test func rebindingASequenceReplacesItsCommandInPlace() {
+    var keys = KeyMap()
+    keys.bind(.control("a"), to: .moveToLineStart)
+    keys.bind(.control("b"), to: .moveLeft)
+    keys.bind(.control("a"), to: .moveToEnd)
+    #expect(keys.command(for: [.control("a")]) == .moveToEnd)
+    #expect(keys.allBindings.map(\.keys) == [[.control("a")], [.control("b")]])
+}

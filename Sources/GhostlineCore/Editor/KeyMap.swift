@@ -7,8 +7,12 @@
 /// keys.bind(.control("x"), .control("u"), to: .undo)
 /// ```
 public struct KeyMap: Sendable {
-    private var bindings: [[KeyEvent]: Command] = [:]
-    private var prefixes: Set<[KeyEvent]> = []
+    // A list, searched from the start, rather than a dictionary: the standard map's 52 bindings
+    // are compared in well under a microsecond, and a dictionary of key sequences would, as
+    // every editor is made, run the hashing code and the runtime's search of every protocol
+    // conformance in the program for `[KeyEvent]: Hashable` before the prompt, about 0.3 MB of
+    // memory at an idle prompt (Docs/Performance.md, "What embedding costs").
+    private var bindings: [(keys: [KeyEvent], command: Command)] = []
 
     /// An empty key map: only text is inserted.
     public init() {}
@@ -21,89 +25,96 @@ public struct KeyMap: Sendable {
     /// Binds a sequence of keys to `command`, replacing any earlier binding.
     public mutating func bind(_ keys: [KeyEvent], to command: Command) {
         guard !keys.isEmpty else { return }
-        bindings[keys] = command
-        for length in 1..<keys.count { prefixes.insert(Array(keys.prefix(length))) }
+        if let index = bindings.firstIndex(where: { $0.keys == keys }) {
+            bindings[index].command = command
+        } else {
+            bindings.append((keys, command))
+        }
     }
 
     /// Removes the binding of a sequence of keys.
     public mutating func unbind(_ keys: KeyEvent...) {
-        bindings[keys] = nil
-        // A prefix left behind would make the editor wait after its first key and drop the next.
-        prefixes = Set(bindings.keys.flatMap { sequence in (1..<sequence.count).map { Array(sequence.prefix($0)) } })
+        bindings.removeAll { $0.keys == keys }
     }
 
     /// The command bound to exactly this sequence of keys, if any.
-    public func command(for keys: [KeyEvent]) -> Command? { bindings[keys] }
-
-    /// True when `keys` starts a longer bound sequence, so the editor waits for the next key.
-    public func isPrefix(_ keys: [KeyEvent]) -> Bool { prefixes.contains(keys) }
-
-    /// Every binding, for listing in help screens and documentation.
-    public var allBindings: [(keys: [KeyEvent], command: Command)] {
-        bindings.map { ($0.key, $0.value) }
+    public func command(for keys: [KeyEvent]) -> Command? {
+        bindings.first { $0.keys == keys }?.command
     }
 
+    /// True when `keys` starts a longer bound sequence, so the editor waits for the next key.
+    public func isPrefix(_ keys: [KeyEvent]) -> Bool {
+        bindings.contains { $0.keys.count > keys.count && $0.keys.starts(with: keys) }
+    }
+
+    /// Every binding, in the order they were bound, for listing in help screens and documentation.
+    public var allBindings: [(keys: [KeyEvent], command: Command)] { bindings }
+
     /// The emacs/readline bindings that Ghostline starts with; `Docs/KeyBindings.md` lists them.
-    public static let standard: KeyMap = {
-        var map = KeyMap()
-        map.bind(.key(.enter), to: .submitOrInsertNewline)
-        map.bind(.control("j"), to: .submitOrInsertNewline)
-        map.bind(.key(.enter, .alt), to: .submit)
-        map.bind(.key(.tab), to: .complete)
+    public static let standard = KeyMap(distinctBindings: [
+        ([.key(.enter)], .submitOrInsertNewline),
+        ([.control("j")], .submitOrInsertNewline),
+        ([.key(.enter, .alt)], .submit),
+        ([.key(.tab)], .complete),
 
-        map.bind(.key(.left), to: .moveLeft)
-        map.bind(.control("b"), to: .moveLeft)
-        map.bind(.key(.right), to: .moveRight)
-        map.bind(.control("f"), to: .moveRight)
-        map.bind(.alt("b"), to: .moveWordLeft)
-        map.bind(.key(.left, .control), to: .moveWordLeft)
-        map.bind(.key(.left, .alt), to: .moveWordLeft)
-        map.bind(.alt("f"), to: .acceptSuggestionWord)
-        map.bind(.key(.right, .control), to: .moveWordRight)
-        map.bind(.key(.right, .alt), to: .moveWordRight)
-        map.bind(.key(.home), to: .moveToLineStart)
-        map.bind(.control("a"), to: .moveToLineStart)
-        map.bind(.key(.end), to: .moveToLineEnd)
-        map.bind(.control("e"), to: .moveToLineEnd)
-        map.bind(.alt("<"), to: .moveToStart)
-        map.bind(.alt(">"), to: .moveToEnd)
-        map.bind(.key(.home, .control), to: .moveToStart)
-        map.bind(.key(.end, .control), to: .moveToEnd)
-        map.bind(.key(.up), to: .moveUp)
-        map.bind(.key(.down), to: .moveDown)
-        map.bind(.control("p"), to: .historyPrevious)
-        map.bind(.control("n"), to: .historyNext)
+        ([.key(.left)], .moveLeft),
+        ([.control("b")], .moveLeft),
+        ([.key(.right)], .moveRight),
+        ([.control("f")], .moveRight),
+        ([.alt("b")], .moveWordLeft),
+        ([.key(.left, .control)], .moveWordLeft),
+        ([.key(.left, .alt)], .moveWordLeft),
+        ([.alt("f")], .acceptSuggestionWord),
+        ([.key(.right, .control)], .moveWordRight),
+        ([.key(.right, .alt)], .moveWordRight),
+        ([.key(.home)], .moveToLineStart),
+        ([.control("a")], .moveToLineStart),
+        ([.key(.end)], .moveToLineEnd),
+        ([.control("e")], .moveToLineEnd),
+        ([.alt("<")], .moveToStart),
+        ([.alt(">")], .moveToEnd),
+        ([.key(.home, .control)], .moveToStart),
+        ([.key(.end, .control)], .moveToEnd),
+        ([.key(.up)], .moveUp),
+        ([.key(.down)], .moveDown),
+        ([.control("p")], .historyPrevious),
+        ([.control("n")], .historyNext),
         // zsh's emacs bindings; readline users often bind the arrows to them too.
-        map.bind(.alt("p"), to: .historySearchBackward)
-        map.bind(.alt("n"), to: .historySearchForward)
+        ([.alt("p")], .historySearchBackward),
+        ([.alt("n")], .historySearchForward),
 
-        map.bind(.key(.backspace), to: .deleteBackward)
-        map.bind(.key(.delete), to: .deleteForward)
-        map.bind(.control("d"), to: .deleteForwardOrEndOfFile)
-        map.bind(.control("k"), to: .killToLineEnd)
-        map.bind(.control("u"), to: .killToLineStart)
-        map.bind(.control("w"), to: .killWhitespaceWordBackward)
-        map.bind(.key(.backspace, .alt), to: .killWordBackward)
-        map.bind(.alt("d"), to: .killWordForward)
-        map.bind(.key(.delete, .control), to: .killWordForward)
-        map.bind(.control("y"), to: .yank)
-        map.bind(.alt("y"), to: .yankPop)
+        ([.key(.backspace)], .deleteBackward),
+        ([.key(.delete)], .deleteForward),
+        ([.control("d")], .deleteForwardOrEndOfFile),
+        ([.control("k")], .killToLineEnd),
+        ([.control("u")], .killToLineStart),
+        ([.control("w")], .killWhitespaceWordBackward),
+        ([.key(.backspace, .alt)], .killWordBackward),
+        ([.alt("d")], .killWordForward),
+        ([.key(.delete, .control)], .killWordForward),
+        ([.control("y")], .yank),
+        ([.alt("y")], .yankPop),
 
-        map.bind(.control("t"), to: .transposeCharacters)
-        map.bind(.alt("u"), to: .uppercaseWord)
-        map.bind(.alt("l"), to: .lowercaseWord)
-        map.bind(.alt("c"), to: .capitalizeWord)
-        map.bind(.control("_"), to: .undo)
-        map.bind(.control("x"), .control("u"), to: .undo)
-        map.bind(.alt("_"), to: .redo)
+        ([.control("t")], .transposeCharacters),
+        ([.alt("u")], .uppercaseWord),
+        ([.alt("l")], .lowercaseWord),
+        ([.alt("c")], .capitalizeWord),
+        ([.control("_")], .undo),
+        ([.control("x"), .control("u")], .undo),
+        ([.alt("_")], .redo),
 
-        map.bind(.control("r"), to: .reverseSearch)
-        map.bind(.control("g"), to: .cancel)
-        map.bind(.key(.escape), to: .cancel)
+        ([.control("r")], .reverseSearch),
+        ([.control("g")], .cancel),
+        ([.key(.escape)], .cancel),
 
-        map.bind(.control("l"), to: .clearScreen)
-        map.bind(.control("c"), to: .interrupt)
-        map.bind(.control("z"), to: .suspend)
-        return map
-    }()
+        ([.control("l")], .clearScreen),
+        ([.control("c")], .interrupt),
+        ([.control("z")], .suspend),
+    ])
+
+    /// A key map of bindings known to bind no sequence twice, kept as they are: binding them one
+    /// by one would compare each with all before it, a thousand comparisons as the editor is made.
+    private init(distinctBindings: [(keys: [KeyEvent], command: Command)]) {
+        bindings = distinctBindings
+    }
 }

@@ -34,9 +34,11 @@ enum ClusterScanner {
     /// every other character.
     static func withDottedBase(_ character: Character) -> String? {
         guard let first = character.unicodeScalars.first, first.value >= 0x300 else { return nil }
-        let properties = first.properties
-        guard properties.isGraphemeExtend || first.value == 0x200D || (0x1F3FB...0x1F3FF).contains(first.value)
-            || properties.generalCategory == .spacingMark else { return nil }
+        // Whether it extends a letter before it is asked of grapheme breaking itself, which made
+        // it a cluster of its own: the rule is the same (an Extend, ZWJ or SpacingMark scalar
+        // joins), and a prompt such as the default `… ` needs no table of scalar properties.
+        let afterLetter = "x" + String(character)
+        guard afterLetter.count == 1 else { return nil }
         return "\u{25CC}" + String(character)
     }
 }

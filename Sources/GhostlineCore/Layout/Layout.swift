@@ -24,7 +24,7 @@ package struct Layout: Sendable {
     /// What layout keeps of a line: its wrapping and the state version it reflects, and its drawn
     /// rows with the prompt its first row was drawn with. Unchanged rows are then the same arrays
     /// frame after frame. A class, so that a frame updates entries where they are, with one
-    /// dictionary look-up per line, instead of copying them out and back.
+    /// look-up per line, instead of copying them out and back.
     private final class LineCache: @unchecked Sendable {
         var wrapped: WrappedLine
         let generation: UInt64
@@ -73,7 +73,7 @@ package struct Layout: Sendable {
         var identity: UInt64
     }
 
-    private var cache: [UInt64: LineCache] = [:]
+    private var cache = LineIdentityTable<LineCache>()
     /// Clusters too long for a cell, numbered; kept for the layout's life (see `ClusterTable`).
     private var clusters = ClusterTable()
     /// The last frame's mask and width, and the cells one masked cluster is drawn as there; nil
@@ -377,12 +377,7 @@ package struct Layout: Sendable {
 
     private mutating func pruneCache(lineCount: Int, state: EditorState) {
         guard cache.count > 2 * lineCount + 64 else { return }
-        var kept: [UInt64: LineCache] = [:]
-        for line in 0..<lineCount {
-            let identity = state.identity(ofLine: line)
-            if let cached = cache[identity] { kept[identity] = cached }
-        }
-        cache = kept
+        cache.keepOnly((0..<lineCount).map(state.identity(ofLine:)))
     }
 
     /// The cells that text appended at `start`, the end of a line when the screen was last drawn,
