@@ -228,22 +228,29 @@ final class InteractiveSession {
     private struct Decorations {
         let appearanceRevision: Int
         let size: WindowSize
+        /// Whether a continuation prompt can show: in multi-line mode, or once the text has a
+        /// second line. Otherwise it is left empty, unmade and unmeasured: the default `… ` is the
+        /// only non-ASCII text on the way to the prompt, and laying it out would bring the
+        /// standard library's grapheme breaking into an idle prompt's memory
+        /// (Docs/Performance.md, "What embedding costs").
+        let showsContinuation: Bool
         let styledPrompt: StyledText
         let styledContinuationPrompt: StyledText
         let styledPlaceholder: StyledText?
         let geometry: TextGeometry
 
         /// The decorations of `editor`'s appearance now, for a terminal of `size`.
-        init(of editor: LineEditor, size: WindowSize) {
+        init(of editor: LineEditor, size: WindowSize, showsContinuation: Bool) {
             var promptStyle = editor.promptStyle
             var ghostStyle = editor.placeholderStyle
             if !editor.usesColor {
                 promptStyle = promptStyle.withoutColor
                 ghostStyle = ghostStyle.withoutColor
             }
-            let continuation = editor.effectiveContinuationPrompt
+            let continuation = showsContinuation ? editor.effectiveContinuationPrompt : ""
             appearanceRevision = editor.appearanceRevision
             self.size = size
+            self.showsContinuation = showsContinuation
             let columns = size.columns
             styledPrompt = StyledText(editor.prompt, style: promptStyle)
             styledContinuationPrompt = StyledText(continuation, style: promptStyle)
@@ -257,10 +264,12 @@ final class InteractiveSession {
     private var decorations: Decorations?
 
     private func currentDecorations() -> Decorations {
-        if let decorations, decorations.appearanceRevision == editor.appearanceRevision, decorations.size == size {
+        let showsContinuation = editor.isMultiline || editor.engine.state.lineCount > 1
+        if let decorations, decorations.appearanceRevision == editor.appearanceRevision, decorations.size == size,
+           decorations.showsContinuation == showsContinuation {
             return decorations
         }
-        let made = Decorations(of: editor, size: size)
+        let made = Decorations(of: editor, size: size, showsContinuation: showsContinuation)
         decorations = made
         return made
     }
