@@ -62,6 +62,40 @@ import Testing
         #expect(driver.result == .submitted("first!\nsecond"))
     }
 
+    /// Out of multi-line mode the continuation prompt is made only once the text has a second
+    /// line, from the initial text or from a key bound to insert a line break; it shows then as
+    /// in multi-line mode, and the cursor moves between the lines by it.
+    @Test func aSingleLineEntryWithASecondLineShowsTheContinuationPrompt() throws {
+        let driver = try LineEditorDriver(columns: 40, rows: 6)
+        let editor = makeEditor(on: driver)
+        editor.keyMap.bind(.control("o"), to: .insertNewline)
+        try driver.start(editor, initialText: "first\nsecond")
+        #expect(driver.screen.lines[0...1] == ["> first", "… second"])
+        try driver.type("\u{0F}third")
+        #expect(driver.screen.lines[0...2] == ["> first", "… second", "… third"])
+        try driver.press(.key(.up))
+        try driver.type("!")
+        #expect(driver.screen.line(1) == "… secon!d")
+        try driver.press(.key(.enter))
+        #expect(driver.result == .submitted("first\nsecon!d\nthird"))
+    }
+
+    @Test func aSingleLineEntryStartsWithoutAContinuationPromptAndGetsOneWithItsSecondLine() throws {
+        let driver = try LineEditorDriver(columns: 40, rows: 6)
+        let editor = makeEditor(on: driver)
+        editor.keyMap.bind(.control("o"), to: .insertNewline)
+        try driver.start(editor)
+        try driver.type("one")
+        try driver.press(.control("o"))
+        try driver.type("two")
+        #expect(driver.screen.lines[0...1] == ["> one", "… two"])
+        try driver.press(.key(.up))
+        try driver.type("!")
+        #expect(driver.screen.lines[0...1] == ["> one!", "… two"])
+        try driver.press(.key(.enter))
+        #expect(driver.result == .submitted("one!\ntwo"))
+    }
+
     @Test func anInlineSuggestionFromHistoryIsGrayAndAcceptedWithRight() throws {
         let driver = try LineEditorDriver(columns: 40, rows: 4)
         let editor = makeEditor(on: driver)
