@@ -2,8 +2,8 @@ import Ghostline
 import GhostlineTerminal
 
 // The async API lives in a module of its own, on top of `Ghostline`: only a program that imports
-// it links Swift's concurrency runtime and Dispatch, 1.3 MB of a static binary and half a
-// megabyte at the prompt (Docs/Performance.md, "What embedding costs").
+// it links Swift's concurrency runtime and Dispatch, 1.2 MB of a static binary and 0.3 MB of
+// memory at an idle prompt (Docs/Performance.md, "What embedding costs").
 
 /// The editor, carried to the thread that reads an entry for an async `readLine()`. Unchecked:
 /// the task that owns the editor is suspended until that thread resumes it, so the editor is
