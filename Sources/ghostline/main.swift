@@ -27,6 +27,12 @@ func reportHistoryFileError(_ error: HistoryFileError) {
     writeStandardError("ghostline: \(error)\n")
 }
 
+/// The command line's arguments after the program's path. `CommandLine.arguments` would make the
+/// path a string too, on the heap, for nothing, as the program starts.
+func argumentsAfterProgramPath() -> [String] {
+    (1..<Int(CommandLine.argc)).map { String(cString: CommandLine.unsafeArgv[$0]!) }
+}
+
 /// The completion function offering those of `words` that begin with the word at the cursor.
 func completion(among words: [String]) -> (CompletionContext) -> [String] {
     { context in words.filter { $0.hasPrefix(context.word) } }
@@ -53,7 +59,7 @@ func startTicker(every milliseconds: Int, printer: LinePrinter) throws {
 
 let options: Options
 do {
-    options = try Options.parse(Array(CommandLine.arguments.dropFirst()))
+    options = try Options.parse(argumentsAfterProgramPath())
 } catch {
     writeStandardError("ghostline: \(error.message)\n\(Options.usage)\n")
     exit(.badCommandLine)

@@ -327,6 +327,8 @@ package struct EditorState: Sendable {
     /// Splits at `\n` bytes, not at `Character`s: `"\r\n"` is one `Character` in Swift, and a
     /// pasted CRLF must still end a line rather than hide inside one.
     static func splitLines(_ text: String) -> [String] {
+        // One line, as every entry starts: the text itself, without a substring made and copied.
+        guard hasLineBreak(text) else { return [text] }
         var lines: [String] = []
         var utf8 = text.utf8
         if utf8.withContiguousStorageIfAvailable({ _ in true }) == nil {
