@@ -63,9 +63,10 @@ public struct HistoryFile: Sendable {
     static let smallestReadLimit = 64 << 20
 
     /// How long an append or a rewrite waits for another process to release the file's lock.
-    /// An append holds it for well under a millisecond and a rewrite for a few, so only a stuck
-    /// or hostile process holds it this long.
-    static let lockTimeoutMilliseconds = 2_000
+    /// An append holds it for well under a millisecond and a rewrite for a few, but a rewrite
+    /// waits for the disk (`fsync`) under it, which on a busy machine took over 2 s: only a stuck
+    /// or hostile process holds it longer than this.
+    static let lockTimeoutMilliseconds = 5_000
 
     /// How many times an append or a rewrite opens the file again because a rewrite by another
     /// process renamed a new file over it while it waited for the lock.
