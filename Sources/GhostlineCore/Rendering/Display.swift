@@ -47,13 +47,22 @@ package struct Display: Sendable {
 
         /// The surroundings of `presentation` on a terminal of this size; nil when it shows a
         /// footer.
-        init?(_ presentation: Presentation, width: Int, height: Int) {
+        init?(_ presentation: borrowing Presentation, width: Int, height: Int) {
             guard presentation.footer.isEmpty else { return nil }
             prompt = presentation.prompt
             continuationPrompt = presentation.continuationPrompt
             mask = presentation.mask
             self.width = width
             self.height = height
+        }
+
+        /// Whether these are the surroundings of `presentation` on a terminal of this size.
+        /// Compared in place: making the new surroundings to compare them would copy the prompts
+        /// on every key, and when they are the same these move on to the next draw as they are.
+        func hold(for presentation: borrowing Presentation, width: Int, height: Int) -> Bool {
+            presentation.footer.isEmpty && width == self.width && height == self.height
+                && presentation.prompt == prompt && presentation.continuationPrompt == continuationPrompt
+                && presentation.mask == mask
         }
     }
 
@@ -66,14 +75,18 @@ package struct Display: Sendable {
     package mutating func draw(_ presentation: Presentation, width: Int, height: Int) -> [UInt8] {
         let state = presentation.state
         let cursor = state.cursor
-        let surroundings = Surroundings(presentation, width: width, height: height)
         let cursorEndsLine = cursor.offset == state.byteCount(ofLine: cursor.line)
         let ghost = presentation.shownGhostText
-        let bytes: [UInt8]
-        if let shown, let surroundings, shown.surroundings == surroundings, cursorEndsLine,
-           let appended = append(presentation, showing: ghost, since: shown, width: width, height: height) {
-            bytes = appended
+        var bytes: [UInt8]?
+        let surroundings: Surroundings?
+        // Taken out, since it is replaced below.
+        if let shown = shown.take(), shown.surroundings.hold(for: presentation, width: width, height: height) {
+            if cursorEndsLine { bytes = append(presentation, showing: ghost, since: shown, width: width, height: height) }
+            surroundings = shown.surroundings
         } else {
+            surroundings = Surroundings(presentation, width: width, height: height)
+        }
+        if bytes == nil {
             bytes = renderer.render(layout.frame(for: presentation, width: width, height: height), screenRows: height)
         }
         shown = cursorEndsLine
@@ -82,7 +95,7 @@ package struct Display: Sendable {
                       ghost: ghost)
             }
             : nil
-        return bytes
+        return bytes ?? []
     }
 
     /// The bytes that show what was appended since `shown` was drawn with the cursor at the end
