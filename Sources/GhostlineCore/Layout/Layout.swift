@@ -360,15 +360,15 @@ package struct Layout: Sendable {
             if drawnRow.end == end { return drawnRow }
             if drawnRow.end < end && WrappedLine.isCharacterBoundary(drawnRow.end, in: text) {
                 drawn[row] = nil
-                drawnRow.cells.append(contentsOf: wrapped.cells(from: drawnRow.end, to: end, in: text, spans: spans,
-                                                                mask: mask, clusters: &clusters))
+                wrapped.appendCells(from: drawnRow.end, to: end, in: text, spans: spans, mask: mask, clusters: &clusters,
+                                    to: &drawnRow.cells)
                 drawnRow.end = end
                 drawn[row] = drawnRow
                 return drawnRow
             }
         }
         var cells = row == 0 ? prefix : []
-        cells.append(contentsOf: wrapped.cells(from: start, to: end, in: text, spans: spans, mask: mask, clusters: &clusters))
+        wrapped.appendCells(from: start, to: end, in: text, spans: spans, mask: mask, clusters: &clusters, to: &cells)
         let made = DrawnRow(start: start, end: end, cells: cells, identity: nextIdentity)
         nextIdentity &+= 1
         drawn[row] = made
@@ -412,8 +412,8 @@ package struct Layout: Sendable {
             guard runs.count + rowStarts.count - firstRow <= height else { return nil }
             for row in firstRow..<rowStarts.count {
                 var run = line != start.line && row == 0 ? prefix : []
-                run.append(contentsOf: wrapped.cells(from: max(from, rowStarts[row]), to: wrapped.end(ofRow: row), in: text,
-                                                     spans: spans, mask: mask.cells, clusters: &clusters))
+                wrapped.appendCells(from: max(from, rowStarts[row]), to: wrapped.end(ofRow: row), in: text, spans: spans,
+                                    mask: mask.cells, clusters: &clusters, to: &run)
                 runs.append(run)
             }
             endColumn = wrapped.endColumn

@@ -89,17 +89,18 @@ struct WrappedLine: Sendable {
         return position
     }
 
-    /// The cells of the clusters from UTF-8 offset `start` to `end`, both cluster boundaries,
-    /// styled by `spans` (offsets in the line, in order, not overlapping), each cluster shown as
-    /// `mask` when the text is masked.
-    func cells(from start: Int, to end: Int, in text: String, spans: [StyleSpan] = [], mask: [Cell]? = nil,
-               clusters: inout ClusterTable) -> [Cell] {
-        var cells: [Cell] = []
+    /// Appends to `cells` the cells of the clusters from UTF-8 offset `start` to `end`, both
+    /// cluster boundaries, styled by `spans` (offsets in the line, in order, not overlapping),
+    /// each cluster shown as `mask` when the text is masked. Appended where they go, rather than
+    /// returned: a row made of a prompt and text, or a row that grows, would otherwise take a
+    /// second array and a copy.
+    func appendCells(from start: Int, to end: Int, in text: String, spans: [StyleSpan] = [], mask: [Cell]? = nil,
+                     clusters: inout ClusterTable, to cells: inout [Cell]) {
         // The first span that ends after the position: the one that styles it, when it has begun.
         var span = spans.partitionedIndex { $0.range.upperBound > start }
         text.withUTF8Bytes { bytes in
             var position = start
-            cells.reserveCapacity(end - position)
+            cells.reserveCapacity(cells.count + end - position)
             while position < end {
                 var style = Style.plain
                 if span < spans.count {
@@ -127,7 +128,6 @@ struct WrappedLine: Sendable {
                 position = text.utf8.distance(from: text.utf8.startIndex, to: next)
             }
         }
-        return cells
     }
 
     static func isCharacterBoundary(_ offset: Int, in text: String) -> Bool {
