@@ -37,7 +37,7 @@ package struct Display: Sendable {
     /// own cell function. The text's style spans are the exception: any edit may change them, so
     /// they are kept beside and compared only where cells were already drawn (see
     /// `append(_:showing:since:width:height:)`).
-    private struct Surroundings: Equatable {
+    private struct Surroundings {
         var prompt: StyledText
         var continuationPrompt: StyledText
         /// A new mask changes every cell of the text.
@@ -77,25 +77,24 @@ package struct Display: Sendable {
         let cursor = state.cursor
         let cursorEndsLine = cursor.offset == state.byteCount(ofLine: cursor.line)
         let ghost = presentation.shownGhostText
-        var bytes: [UInt8]?
+        var appended: [UInt8]?
         let surroundings: Surroundings?
         // Taken out, since it is replaced below.
         if let shown = shown.take(), shown.surroundings.hold(for: presentation, width: width, height: height) {
-            if cursorEndsLine { bytes = append(presentation, showing: ghost, since: shown, width: width, height: height) }
+            if cursorEndsLine { appended = append(presentation, showing: ghost, since: shown, width: width, height: height) }
             surroundings = shown.surroundings
         } else {
             surroundings = Surroundings(presentation, width: width, height: height)
         }
-        if bytes == nil {
-            bytes = renderer.render(layout.frame(for: presentation, width: width, height: height), screenRows: height)
-        }
+        let bytes = appended
+            ?? renderer.render(layout.frame(for: presentation, width: width, height: height), screenRows: height)
         shown = cursorEndsLine
             ? surroundings.map {
                 Shown(end: state.end(ofLine: cursor.line), surroundings: $0, highlights: presentation.highlights,
                       ghost: ghost)
             }
             : nil
-        return bytes ?? []
+        return bytes
     }
 
     /// The bytes that show what was appended since `shown` was drawn with the cursor at the end
