@@ -80,7 +80,14 @@ package struct Layout: Sendable {
     /// cells when the text is not masked.
     private var mask: (mask: TextMask?, width: Int, cells: [Cell]?) = (nil, 0, nil)
     /// The prompts' cells for the last width, rebuilt only when a prompt or the width changes.
-    private var prefixes: [(prompt: StyledText, width: Int, cells: [Cell])] = []
+    private var prefixes: [PrefixCells] = []
+
+    /// A prompt's cells for one width.
+    private struct PrefixCells {
+        let prompt: StyledText
+        let width: Int
+        let cells: [Cell]
+    }
     private var top = RowAddress(line: 0, row: 0)
     /// The next drawn row's identity; it starts at random so that identities of two layouts do
     /// not meet in one renderer.
@@ -455,7 +462,7 @@ package struct Layout: Sendable {
         }
         if prefixes.count >= 2 { prefixes.removeFirst() }
         let cells = Self.makePrefixCells(prompt, width: width, clusters: &clusters)
-        prefixes.append((prompt, width, cells))
+        prefixes.append(PrefixCells(prompt: prompt, width: width, cells: cells))
         return cells
     }
 
