@@ -98,6 +98,9 @@ package struct Layout: Sendable {
     private var memoUsed: [Int] = []
     /// The row counts of the memo's lines in this frame, -1 where not known yet.
     private var memoRowCounts: [Int] = []
+    /// The runs of the last cells appended, kept to reuse their storage: by the next key the
+    /// renderer has copied them to its frame and let them go, so they are filled again in place.
+    private var appendedRuns: [[Cell]] = []
 
     /// Creates a layout with an empty cache.
     package init() {}
@@ -404,7 +407,11 @@ package struct Layout: Sendable {
         let state = presentation.state
         useMask(presentation.mask, width: width)
         guard WrappedLine.isCharacterBoundary(start.offset, in: state.line(start.line)) else { return nil }
-        var runs: [[Cell]] = []
+        // Taken out while they are filled, so that they are not shared then.
+        var runs = appendedRuns
+        appendedRuns = []
+        defer { appendedRuns = runs }
+        var runCount = 0
         var endColumn = 0
         for line in start.line...lastLine {
             let prefix = prefixCells(line == 0 ? presentation.prompt : presentation.continuationPrompt, width: width)
@@ -416,15 +423,18 @@ package struct Layout: Sendable {
             // On the first line, from the row the old end was on: the last that starts before it
             // (a row that starts at it holds only new text).
             let firstRow = line == start.line ? max(0, rowStarts.partitionedIndex { $0 >= from } - 1) : 0
-            guard runs.count + rowStarts.count - firstRow <= height else { return nil }
+            guard runCount + rowStarts.count - firstRow <= height else { return nil }
             for row in firstRow..<rowStarts.count {
-                var run = line != start.line && row == 0 ? prefix : []
+                if runCount == runs.count { runs.append([]) }
+                runs[runCount].removeAll(keepingCapacity: true)
+                if line != start.line && row == 0 { runs[runCount].append(contentsOf: prefix) }
                 wrapped.appendCells(from: max(from, rowStarts[row]), to: wrapped.end(ofRow: row), in: text, spans: spans,
-                                    mask: mask.cells, clusters: &clusters, to: &run)
-                runs.append(run)
+                                    mask: mask.cells, clusters: &clusters, to: &runs[runCount])
+                runCount += 1
             }
             endColumn = wrapped.endColumn
         }
+        runs.removeSubrange(runCount...)
         return AppendedCells(runs: runs, endsAtMargin: endColumn >= width, longClusters: clusters.clusters)
     }
 
