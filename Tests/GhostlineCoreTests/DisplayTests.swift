@@ -48,8 +48,9 @@ private struct DisplayBeside {
     private static let prompt = StyledText("> ", style: Style(foreground: .basic(2)))
     private static let placeholder = StyledText("Type a message…", style: .placeholder)
 
-    private static func presentation(_ editor: Editor, prompt: StyledText = prompt) -> Presentation {
-        editor.presentation(prompt: prompt, continuationPrompt: "… ", placeholder: placeholder)
+    private static func presentation(_ editor: Editor, prompt: StyledText = prompt,
+                                     continuationPrompt: StyledText = "… ") -> Presentation {
+        editor.presentation(prompt: prompt, continuationPrompt: continuationPrompt, placeholder: placeholder)
     }
 
     @Test func typingAtTheEndOfALineWritesOnlyTheTypedCharacters() {
@@ -192,6 +193,34 @@ private struct DisplayBeside {
         both.draw(Self.presentation(editor, prompt: "$ "))
         #expect(both.screen.line(0) == "$ abcd")
         #expect(both.screensAgree)
+    }
+
+    @Test func aChangedContinuationPromptIsDrawnAsAFrame() {
+        var editor = Self.multilineEditor("abc\nde")
+        var both = DisplayBeside(width: 30, height: 6, first: Self.presentation(editor))
+        editor.type("f")
+        both.draw(Self.presentation(editor, continuationPrompt: "| "))
+        #expect(both.screen.lines.prefix(2) == ["> abc", "| def"])
+        #expect(both.screensAgree)
+        editor.type("g")
+        #expect(both.draw(Self.presentation(editor, continuationPrompt: "| ")) == Array("g".utf8),
+                "the new continuation prompt is the one kept")
+        #expect(both.screensAgree)
+    }
+
+    @Test func appendsOfSeveralRowsAndOfOneRowFollowEachOther() {
+        // "> " and 8 columns a row: a key read with 20 others takes three rows, the next key one,
+        // then a second read of many rows again, each appended as a frame would draw it.
+        var editor = Editor(text: "ab")
+        var both = DisplayBeside(width: 10, height: 8, first: Self.presentation(editor))
+        for (index, read) in ["cdefghijklmnopqrstuvw", "x", "ABCDEFGHIJKLMNOPQRS", "y", "z"].enumerated() {
+            _ = editor.handle(.text(read))
+            let bytes = both.draw(Self.presentation(editor))
+            #expect(bytes.filter { $0 == 0x1B }.isEmpty, "read \(index) appended without a move or style")
+            #expect(both.screensAgree, "read \(index): \(both.disagreement)")
+        }
+        #expect(both.screen.line(0) == "> abcdefgh")
+        #expect(editor.state.text == "abcdefghijklmnopqrstuvwxABCDEFGHIJKLMNOPQRSyz")
     }
 
     @Test func typingTheSuggestionsNextCharactersWritesOnlyThem() {

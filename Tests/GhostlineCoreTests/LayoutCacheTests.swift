@@ -5,6 +5,21 @@ import GhostlineTestSupport
 /// Layout caches wrapping and drawn rows per line; after any edit its frame must be exactly the
 /// frame a layout with no cache makes.
 @Suite struct LayoutCacheTests {
+    /// Where wrapping may go on from, and new text be appended without joining a cluster: every
+    /// offset the line's `Character`s start at, its ends, and no other.
+    @Test(arguments: ["abc", "a\r\nb", "e\u{301}x", "中文", "👍🏽!", "\u{1F1EB}\u{1F1F7}a", "a\u{600}b", "ab\nc"])
+    func characterBoundariesAreWhereTheLinesCharactersStart(text: String) {
+        var starts: Set<Int> = [text.utf8.count]
+        var index = text.startIndex
+        while index < text.endIndex {
+            starts.insert(text.utf8.distance(from: text.startIndex, to: index))
+            index = text.index(after: index)
+        }
+        for offset in 0...text.utf8.count {
+            #expect(WrappedLine.isCharacterBoundary(offset, in: text) == starts.contains(offset), "offset \(offset)")
+        }
+    }
+
     @Test(arguments: [(80, 1), (10, 2), (7, 3), (3, 4), (33, 5)])
     func cachedFramesEqualFreshFrames(width: Int, seed: Int) {
         var edits = RandomEdits(seed: UInt64(seed))

@@ -43,6 +43,22 @@ import Testing
         #expect(StyleSpan(range, in: text, style: Self.bold) == StyleSpan(4..<7, style: Self.bold))
     }
 
+    @Test func textStylesAlikeOutsideAnAppendOnlyWhereNoListedLineDiffers() {
+        // "a" red on the first line of "a\nb\nc"; the same text plain; the same red then "c" bold.
+        let text = "a\nb\nc"
+        let red = TextHighlights([StyleSpan(0..<1, style: Self.red)], in: text)
+        let redAndBold = TextHighlights([StyleSpan(0..<1, style: Self.red), StyleSpan(4..<5, style: Self.bold)], in: text)
+        let end = TextPosition(line: 2, offset: 1)
+        #expect(TextHighlights.styleAlike(.none, .none, outside: TextPosition(line: 10_000, offset: 0), through: 10_000))
+        #expect(TextHighlights.styleAlike(red, red, outside: end, through: 2))
+        #expect(!TextHighlights.styleAlike(red, .none, outside: end, through: 2), "the first line lost its red")
+        #expect(!TextHighlights.styleAlike(.none, red, outside: end, through: 2), "the first line became red")
+        #expect(TextHighlights.styleAlike(red, redAndBold, outside: TextPosition(line: 2, offset: 0), through: 2),
+                "only the appended line changed")
+        #expect(!TextHighlights.styleAlike(redAndBold, red, outside: TextPosition(line: 1, offset: 1), through: 1),
+                "a line after the append lost its bold")
+    }
+
     @Test func theFirstDifferenceIsWhereAByteMayChangeStyle() {
         let word = StyleSpan(4..<7, style: Self.bold)
         #expect(TextHighlights.firstDifference(between: [word], and: [word]) == .max)

@@ -133,9 +133,10 @@ package struct Editor {
     }
 
     /// Makes the highlight memo this editor's own before its text changes; a copy that shares it
-    /// keeps the old one.
+    /// keeps the old one. The memo is asked first: it is its own on almost every edit, and asking
+    /// whether there is a highlighter copies the highlighter.
     mutating func claimHighlightMemo() {
-        if highlighter != nil && !isKnownUniquelyReferenced(&highlightMemo) { highlightMemo = HighlightMemo() }
+        if !isKnownUniquelyReferenced(&highlightMemo) && highlighter != nil { highlightMemo = HighlightMemo() }
     }
 
     /// The longest run of text treated as typed keys rather than as a paste.

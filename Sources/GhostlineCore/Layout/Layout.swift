@@ -80,7 +80,14 @@ package struct Layout: Sendable {
     /// cells when the text is not masked.
     private var mask: (mask: TextMask?, width: Int, cells: [Cell]?) = (nil, 0, nil)
     /// The prompts' cells for the last width, rebuilt only when a prompt or the width changes.
-    private var prefixes: [(prompt: StyledText, width: Int, cells: [Cell])] = []
+    private var prefixes: [PrefixCells] = []
+
+    /// A prompt's cells for one width.
+    private struct PrefixCells {
+        let prompt: StyledText
+        let width: Int
+        let cells: [Cell]
+    }
     private var top = RowAddress(line: 0, row: 0)
     /// The next drawn row's identity; it starts at random so that identities of two layouts do
     /// not meet in one renderer.
@@ -91,6 +98,9 @@ package struct Layout: Sendable {
     private var memoUsed: [Int] = []
     /// The row counts of the memo's lines in this frame, -1 where not known yet.
     private var memoRowCounts: [Int] = []
+    /// The runs of the last cells appended, kept to reuse their storage: by the next key the
+    /// renderer has copied them to its frame and let them go, so they are filled again in place.
+    private var appendedRuns: [[Cell]] = []
 
     /// Creates a layout with an empty cache.
     package init() {}
@@ -360,15 +370,15 @@ package struct Layout: Sendable {
             if drawnRow.end == end { return drawnRow }
             if drawnRow.end < end && WrappedLine.isCharacterBoundary(drawnRow.end, in: text) {
                 drawn[row] = nil
-                drawnRow.cells.append(contentsOf: wrapped.cells(from: drawnRow.end, to: end, in: text, spans: spans,
-                                                                mask: mask, clusters: &clusters))
+                wrapped.appendCells(from: drawnRow.end, to: end, in: text, spans: spans, mask: mask, clusters: &clusters,
+                                    to: &drawnRow.cells)
                 drawnRow.end = end
                 drawn[row] = drawnRow
                 return drawnRow
             }
         }
         var cells = row == 0 ? prefix : []
-        cells.append(contentsOf: wrapped.cells(from: start, to: end, in: text, spans: spans, mask: mask, clusters: &clusters))
+        wrapped.appendCells(from: start, to: end, in: text, spans: spans, mask: mask, clusters: &clusters, to: &cells)
         let made = DrawnRow(start: start, end: end, cells: cells, identity: nextIdentity)
         nextIdentity &+= 1
         drawn[row] = made
@@ -392,7 +402,11 @@ package struct Layout: Sendable {
         let state = presentation.state
         useMask(presentation.mask, width: width)
         guard WrappedLine.isCharacterBoundary(start.offset, in: state.line(start.line)) else { return nil }
-        var runs: [[Cell]] = []
+        // Taken out while they are filled, so that they are not shared then.
+        var runs = appendedRuns
+        appendedRuns = []
+        defer { appendedRuns = runs }
+        var runCount = 0
         var endColumn = 0
         for line in start.line...lastLine {
             let prefix = prefixCells(line == 0 ? presentation.prompt : presentation.continuationPrompt, width: width)
@@ -404,15 +418,18 @@ package struct Layout: Sendable {
             // On the first line, from the row the old end was on: the last that starts before it
             // (a row that starts at it holds only new text).
             let firstRow = line == start.line ? max(0, rowStarts.partitionedIndex { $0 >= from } - 1) : 0
-            guard runs.count + rowStarts.count - firstRow <= height else { return nil }
+            guard runCount + rowStarts.count - firstRow <= height else { return nil }
             for row in firstRow..<rowStarts.count {
-                var run = line != start.line && row == 0 ? prefix : []
-                run.append(contentsOf: wrapped.cells(from: max(from, rowStarts[row]), to: wrapped.end(ofRow: row), in: text,
-                                                     spans: spans, mask: mask.cells, clusters: &clusters))
-                runs.append(run)
+                if runCount == runs.count { runs.append([]) }
+                runs[runCount].removeAll(keepingCapacity: true)
+                if line != start.line && row == 0 { runs[runCount].append(contentsOf: prefix) }
+                wrapped.appendCells(from: max(from, rowStarts[row]), to: wrapped.end(ofRow: row), in: text, spans: spans,
+                                    mask: mask.cells, clusters: &clusters, to: &runs[runCount])
+                runCount += 1
             }
             endColumn = wrapped.endColumn
         }
+        runs.removeSubrange(runCount...)
         return AppendedCells(runs: runs, endsAtMargin: endColumn >= width, longClusters: clusters.clusters)
     }
 
@@ -450,7 +467,7 @@ package struct Layout: Sendable {
         }
         if prefixes.count >= 2 { prefixes.removeFirst() }
         let cells = Self.makePrefixCells(prompt, width: width, clusters: &clusters)
-        prefixes.append((prompt, width, cells))
+        prefixes.append(PrefixCells(prompt: prompt, width: width, cells: cells))
         return cells
     }
 

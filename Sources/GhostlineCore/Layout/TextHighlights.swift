@@ -125,8 +125,11 @@ extension TextHighlights {
     static func styleAlike(_ old: TextHighlights, _ new: TextHighlights, outside start: TextPosition,
                            through lastLine: Int) -> Bool {
         // Each line's spans are compared rather than tracked per edit: the highlighter read the
-        // whole text for this version, so this costs no more than it did.
-        for line in 0..<start.line where old.spans(ofLine: line) != new.spans(ofLine: line) { return false }
+        // whole text for this version, so this costs no more than it did. Lines after the last
+        // either lists have no spans in both: without a highlighter nothing is compared, however
+        // many lines the text has.
+        let listed = max(old.lines.count, new.lines.count)
+        for line in 0..<min(start.line, listed) where old.spans(ofLine: line) != new.spans(ofLine: line) { return false }
         guard firstDifference(between: old.spans(ofLine: start.line), and: new.spans(ofLine: start.line)) >= start.offset
         else { return false }
         for line in (lastLine + 1)..<max(lastLine + 1, old.lines.count, new.lines.count)

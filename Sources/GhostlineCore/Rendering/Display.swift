@@ -37,7 +37,7 @@ package struct Display: Sendable {
     /// own cell function. The text's style spans are the exception: any edit may change them, so
     /// they are kept beside and compared only where cells were already drawn (see
     /// `append(_:showing:since:width:height:)`).
-    private struct Surroundings: Equatable {
+    private struct Surroundings {
         var prompt: StyledText
         var continuationPrompt: StyledText
         /// A new mask changes every cell of the text.
@@ -47,13 +47,22 @@ package struct Display: Sendable {
 
         /// The surroundings of `presentation` on a terminal of this size; nil when it shows a
         /// footer.
-        init?(_ presentation: Presentation, width: Int, height: Int) {
+        init?(_ presentation: borrowing Presentation, width: Int, height: Int) {
             guard presentation.footer.isEmpty else { return nil }
             prompt = presentation.prompt
             continuationPrompt = presentation.continuationPrompt
             mask = presentation.mask
             self.width = width
             self.height = height
+        }
+
+        /// Whether these are the surroundings of `presentation` on a terminal of this size.
+        /// Compared in place: making the new surroundings to compare them would copy the prompts
+        /// on every key, and when they are the same these move on to the next draw as they are.
+        func hold(for presentation: borrowing Presentation, width: Int, height: Int) -> Bool {
+            presentation.footer.isEmpty && width == self.width && height == self.height
+                && presentation.prompt == prompt && presentation.continuationPrompt == continuationPrompt
+                && presentation.mask == mask
         }
     }
 
@@ -66,16 +75,19 @@ package struct Display: Sendable {
     package mutating func draw(_ presentation: Presentation, width: Int, height: Int) -> [UInt8] {
         let state = presentation.state
         let cursor = state.cursor
-        let surroundings = Surroundings(presentation, width: width, height: height)
         let cursorEndsLine = cursor.offset == state.byteCount(ofLine: cursor.line)
         let ghost = presentation.shownGhostText
-        let bytes: [UInt8]
-        if let shown, let surroundings, shown.surroundings == surroundings, cursorEndsLine,
-           let appended = append(presentation, showing: ghost, since: shown, width: width, height: height) {
-            bytes = appended
+        var appended: [UInt8]?
+        let surroundings: Surroundings?
+        // Taken out, since it is replaced below.
+        if let shown = shown.take(), shown.surroundings.hold(for: presentation, width: width, height: height) {
+            if cursorEndsLine { appended = append(presentation, showing: ghost, since: shown, width: width, height: height) }
+            surroundings = shown.surroundings
         } else {
-            bytes = renderer.render(layout.frame(for: presentation, width: width, height: height), screenRows: height)
+            surroundings = Surroundings(presentation, width: width, height: height)
         }
+        let bytes = appended
+            ?? renderer.render(layout.frame(for: presentation, width: width, height: height), screenRows: height)
         shown = cursorEndsLine
             ? surroundings.map {
                 Shown(end: state.end(ofLine: cursor.line), surroundings: $0, highlights: presentation.highlights,

@@ -96,25 +96,28 @@ package struct Renderer: Sendable {
                          screenRows: Int) -> (bytes: [UInt8], scrolledRows: Int)? {
         guard !pendingWrap, previous?.cursor == cursor else { return nil }
         if overGhost { return writeOverGhost(appended) }
-        guard let frame = previous, cursor.row < frame.rows.count, frame.rows[cursor.row].count == cursor.column else { return nil }
-        var runs = appended.runs[...]
-        if frame.cursorIsPastMargin {
+        // Read in place, not bound to a copy: a copy alive when the frame is taken below would make
+        // the row's change copy it.
+        guard let rowCount = previous?.rows.count, cursor.row < rowCount, previous?.rows[cursor.row].count == cursor.column,
+              let isPastMargin = previous?.cursorIsPastMargin else { return nil }
+        var firstRun = 0
+        if isPastMargin {
             // The cursor waits on a row of its own below a full one: the text continues there.
-            guard runs.first?.isEmpty == true else { return nil }
-            runs = runs.dropFirst()
-            if runs.isEmpty { return ([], 0) }
+            guard appended.runs.first?.isEmpty == true else { return nil }
+            firstRun = 1
+            if appended.runs.count == 1 { return ([], 0) }
         }
-        let newRows = runs.count - 1 + (appended.endsAtMargin ? 1 : 0)
-        guard newRows == 0 || cursor.row == frame.rows.count - 1 else { return nil }
+        let newRows = appended.runs.count - firstRun - 1 + (appended.endsAtMargin ? 1 : 0)
+        guard newRows == 0 || cursor.row == rowCount - 1 else { return nil }
         // Moved out while it grows: a copy left behind would make the row's change copy it.
         guard var frame = previous.take() else { return nil }
         output.removeAll(keepingCapacity: true)
         frame.longClusters = appended.longClusters
         var scrolledRows = 0
-        for (index, run) in runs.enumerated() {
-            if index > 0, startRow(in: &frame, screenRows: screenRows) { scrolledRows += 1 }
-            write(run[...], row: cursor.row, width: frame.width, in: frame)
-            frame.rows[cursor.row].append(contentsOf: run)
+        for index in firstRun..<appended.runs.count {
+            if index > firstRun, startRow(in: &frame, screenRows: screenRows) { scrolledRows += 1 }
+            write(appended.runs[index][...], row: cursor.row, width: frame.width, in: frame)
+            frame.rows[cursor.row].append(contentsOf: appended.runs[index])
             // Layout never drew these cells under the row's identity: the next frame compares them.
             if cursor.row < frame.rowIdentities.count { frame.rowIdentities[cursor.row] = 0 }
         }
