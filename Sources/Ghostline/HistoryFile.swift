@@ -65,12 +65,13 @@ public struct HistoryFile: Sendable {
     /// How long an append or a rewrite waits for another process to release the file's lock.
     /// An append holds it for well under a millisecond and a rewrite for a few, but a rewrite
     /// waits for the disk (`fsync`) under it, which on a busy machine took over 2 s: only a stuck
-    /// or hostile process holds it longer than this.
-    static let lockTimeoutMilliseconds = 5_000
+    /// or hostile process holds it longer than this. The tests that make many sessions append
+    /// while another rewrites, on a machine slowed by a sanitizer, give it longer.
+    var lockTimeoutMilliseconds = 5_000
 
-    /// How many times an append or a rewrite opens the file again because a rewrite by another
-    /// process renamed a new file over it while it waited for the lock.
-    private static let reopeningLimit = 8
+    /// How many temporary names a rewrite tries before it gives up: a name already taken (by
+    /// a file somebody planted, or a rewrite that crashed) is passed over for the next one.
+    private static let temporaryNameAttempts = 8
 
     /// Names a history file; nothing is read or created until it is used.
     ///
@@ -311,14 +312,20 @@ public struct HistoryFile: Sendable {
     /// the lock is on the file that is at the path now: while this process waited, another one's
     /// rewrite may have renamed a new file over the one it opened, and an entry appended to the
     /// old one would be lost with it.
+    ///
+    /// Opening again after such a rename is bounded by the same time as the wait for the lock,
+    /// not by a count: sessions that start one after another may each rewrite the file while
+    /// this one waits, and under a slow machine eight such renames in a row happened.
     private func openLocked(
         flags: Int32, for operation: HistoryFileError.Operation
     ) throws(HistoryFileError) -> (file: FileDescriptor, status: FileStatus) {
-        for _ in 0..<Self.reopeningLimit {
+        let deadline = monotonicMilliseconds() + Int64(lockTimeoutMilliseconds)
+        while true {
             let (file, opened) = try openRegularFile(flags: flags, for: operation)
             let isLocked: Bool
             do {
-                isLocked = try file.lockExclusively(timeoutMilliseconds: Self.lockTimeoutMilliseconds)
+                let remaining = Int(max(0, deadline - monotonicMilliseconds()))
+                isLocked = try file.lockExclusively(timeoutMilliseconds: remaining)
             } catch {
                 try? file.close()
                 throw HistoryFileError(path: path, operation: operation, reason: .system(error))
@@ -332,8 +339,10 @@ public struct HistoryFile: Sendable {
                 return (file, current)
             }
             try? file.close()
+            guard monotonicMilliseconds() < deadline else {
+                throw HistoryFileError(path: path, operation: operation, reason: .locked)
+            }
         }
-        throw HistoryFileError(path: path, operation: operation, reason: .locked)
     }
 
     /// The file's last ``readLimit`` bytes, from the first line that starts within them (one
@@ -398,7 +407,7 @@ public struct HistoryFile: Sendable {
             let name = temporaryName(path)
             do {
                 return (name, try FileDescriptor.open(name, flags: O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, permissions: 0o600))
-            } catch where error == Errno(rawValue: EEXIST) && namesTaken < Self.reopeningLimit {
+            } catch where error == Errno(rawValue: EEXIST) && namesTaken < Self.temporaryNameAttempts {
                 namesTaken += 1
             } catch {
                 throw HistoryFileError(path: path, operation: .save, reason: .system(error))
