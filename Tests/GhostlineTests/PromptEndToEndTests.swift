@@ -6,9 +6,11 @@ import GhostlineTestSupport
 @Suite struct PlaceholderEndToEndTests {
     @Test func placeholderIsShownHiddenAndShownAgain() throws {
         let session = try startGhostline(["--placeholder", "Type a message…"], captureStandardOutput: true)
-        #expect(session.screen.line(0) == "> Type a message…")
+        // The cursor waited for: the placeholder may show before the bytes that move it back.
+        #expect(session.waitUntil {
+            $0.screen.line(0) == "> Type a message…" && $0.screen.cursorRow == 0 && $0.screen.cursorColumn == 2
+        })
         #expect(session.screen[0, 2].attributes.foreground == .basic(8))
-        #expect(session.screen.cursorRow == 0 && session.screen.cursorColumn == 2)
         #expect(session.screen.isCursorVisible)
 
         try #require(try session.type("h") { $0.screen.line(0) == "> h" })
