@@ -76,6 +76,7 @@ public struct HistoryFile: Sendable {
     /// Names a history file; nothing is read or created until it is used.
     ///
     /// - Parameters:
+    ///   - path: Where the file is.
     ///   - capacity: How many entries are kept; by default ``History/defaultCapacity``, more
     ///     than years of use leave.
     ///   - options: What happens to entries as they are added.

@@ -197,6 +197,8 @@ public final class LineEditor {
     /// Creates an editor with a prompt and an optional placeholder.
     ///
     /// - Parameters:
+    ///   - prompt: What each entry starts with on the screen (``prompt``).
+    ///   - placeholder: The gray text shown while the entry is empty (``placeholder``).
     ///   - input: Where keys come from; standard input unless given.
     ///   - output: Where the prompt is drawn; by default standard output when it is a terminal,
     ///     else the terminal itself (`/dev/tty`).

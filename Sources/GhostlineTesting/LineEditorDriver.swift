@@ -38,7 +38,7 @@ public final class LineEditorDriver {
     public private(set) var outputBytes: [UInt8] = []
     /// How the last entry ended; nil before the first entry ended.
     public private(set) var result: EntryResult?
-    /// Whether an entry is being read: ``start(_:)`` began one and it has not ended.
+    /// Whether an entry is being read: ``start(_:initialText:)`` began one and it has not ended.
     public var isReadingEntry: Bool { reader != nil }
     /// How long a call waits, in seconds, for the editor to take what it was sent before it
     /// fails with ``LineEditorDriverError/editorDidNotSettle(details:)``.
