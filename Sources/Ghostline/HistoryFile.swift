@@ -129,10 +129,11 @@ public struct HistoryFile: Sendable {
     /// lines and making them entries (all of the time a big file takes).
     struct OpenedForLoading: ~Copyable {
         fileprivate let historyFile: HistoryFile
-        /// Nil when there is no file.
-        fileprivate let file: FileDescriptor?
+        /// The open file, and which file it is as `fstat` said at the opening (an open file
+        /// stays the same one); nil when there is no file.
+        fileprivate let file: (descriptor: FileDescriptor, identity: FileStatus.Identity)?
 
-        fileprivate init(_ historyFile: HistoryFile, file: FileDescriptor?) {
+        fileprivate init(_ historyFile: HistoryFile, file: (descriptor: FileDescriptor, identity: FileStatus.Identity)?) {
             self.historyFile = historyFile
             self.file = file
         }
@@ -143,20 +144,20 @@ public struct HistoryFile: Sendable {
         consuming func history() throws(HistoryFileError) -> (history: History, end: Mark?) {
             let historyFile = self.historyFile
             guard let file else { return (History(capacity: historyFile.capacity, options: historyFile.options), nil) }
-            let (bytes, endOfLastLine) = try historyFile.readTail(of: file, for: .load)
-            let identity = try historyFile.attempt(.load) { () throws(Errno) in try file.status().identity }
-            return historyFile.history(fromLines: bytes, end: Mark(identity: identity, offset: endOfLastLine))
+            let (bytes, endOfLastLine) = try historyFile.readTail(of: file.descriptor, for: .load)
+            return historyFile.history(fromLines: bytes, end: Mark(identity: file.identity, offset: endOfLastLine))
         }
 
         deinit {
-            try? file?.close()
+            try? file?.descriptor.close()
         }
     }
 
     /// Opens the file for ``OpenedForLoading/history()``, refusing what ``load()`` refuses.
     func open() throws(HistoryFileError) -> OpenedForLoading {
         do {
-            return OpenedForLoading(self, file: try openRegularFile(flags: O_RDONLY, for: .load).file)
+            let (file, status) = try openRegularFile(flags: O_RDONLY, for: .load)
+            return OpenedForLoading(self, file: (file, status.identity))
         } catch {
             if error.reason == .system(Errno(rawValue: ENOENT)) { return OpenedForLoading(self, file: nil) }
             throw error
@@ -423,7 +424,7 @@ public struct HistoryFile: Sendable {
     }
 
     /// Runs `body`, naming the file and `operation` in the error it throws.
-    fileprivate func attempt<Value>(
+    private func attempt<Value>(
         _ operation: HistoryFileError.Operation, _ body: () throws(Errno) -> Value
     ) throws(HistoryFileError) -> Value {
         try Result(catching: body).mapError { HistoryFileError(path: path, operation: operation, reason: .system($0)) }.get()
