@@ -10,20 +10,6 @@ package enum DetachedThread {
     ///
     /// The corresponding C functions are `pthread_create` and `pthread_detach`.
     package static func start(_ body: @escaping @Sendable () -> Void) throws {
-        final class Work {
-            let body: @Sendable () -> Void
-            init(_ body: @escaping @Sendable () -> Void) { self.body = body }
-        }
-        let context = Unmanaged.passRetained(Work(body)).toOpaque()
-        var thread = pthread_t()
-        let result = pthread_create(&thread, nil, { context in
-            if let context { Unmanaged<Work>.fromOpaque(context).takeRetainedValue().body() }
-            return nil
-        }, context)
-        guard result == 0 else {
-            Unmanaged<Work>.fromOpaque(context).release()
-            throw Errno(rawValue: result)
-        }
-        pthread_detach(thread)
+        pthread_detach(try POSIXThread.start(body))
     }
 }
