@@ -1,4 +1,5 @@
 import Testing
+import GhostlineTestSupport
 @testable import GhostlineCore
 
 @Suite struct KeyDecoderGoldenTests {

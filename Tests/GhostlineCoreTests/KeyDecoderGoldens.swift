@@ -28,19 +28,6 @@ func decode(_ pieces: [[UInt8]]) -> [KeyEvent] {
     return events
 }
 
-/// Joins adjacent `.text` events, since how printable text is grouped depends on how it was read.
-func mergingAdjacentText(_ events: [KeyEvent]) -> [KeyEvent] {
-    var merged: [KeyEvent] = []
-    for event in events {
-        if case .text(let next) = event, case .text(let previous)? = merged.last {
-            merged[merged.count - 1] = .text(previous + next)
-        } else {
-            merged.append(event)
-        }
-    }
-    return merged
-}
-
 private let escape = "\u{1B}"
 private let replacement = "\u{FFFD}"
 

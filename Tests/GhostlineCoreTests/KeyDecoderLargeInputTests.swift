@@ -1,4 +1,5 @@
 import Testing
+import GhostlineTestSupport
 @testable import GhostlineCore
 
 /// Megabyte inputs must come through intact; the decoder accumulates bytes and decodes them once.

@@ -1,5 +1,6 @@
 import FuzzDriver
 import GhostlineCore
+import GhostlineTestSupport
 
 /// What the key decoder promises about any bytes.
 enum DecodingChecks {
@@ -20,18 +21,5 @@ enum DecodingChecks {
         let whole = decoder.feed(bytes) + decoder.flush()
         check(mergingAdjacentText(whole) == mergingAdjacentText(decoded),
               "read at once \(whole), read in chunks \(decoded)")
-    }
-
-    /// Joins adjacent `.text` events: how printable text is grouped depends on how it was read.
-    private static func mergingAdjacentText(_ events: [KeyEvent]) -> [KeyEvent] {
-        var merged: [KeyEvent] = []
-        for event in events {
-            if case .text(let next) = event, case .text(let previous)? = merged.last {
-                merged[merged.count - 1] = .text(previous + next)
-            } else {
-                merged.append(event)
-            }
-        }
-        return merged
     }
 }
