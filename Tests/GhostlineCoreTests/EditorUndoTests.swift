@@ -129,3 +129,35 @@ func undoOfAnEditRestoresTextAndCursor(before: String, key: KeyEvent) {
     editor.press(.alt("_"))
     #expect(editor.marked == "ab\ncd|")
 }
+
+@Test func undoKeepsTheNewestGroupsUpToItsLimit() {
+    var editor = Editor()
+    editor.undoHistory.limit = 3
+    // Five groups: "one", " two", " three", a kill, " four".
+    editor.type("one two three")
+    editor.press(.control("w"))
+    editor.type(" four")
+    #expect(editor.marked == "one two  four|")
+    for _ in 0..<5 { editor.press(.control("_")) }
+    // The three newest came out; the two oldest are forgotten.
+    #expect(editor.marked == "one two|")
+    // Redo puts them back in order, and undo takes them out again.
+    for _ in 0..<3 { editor.press(.alt("_")) }
+    #expect(editor.marked == "one two  four|")
+    editor.press(.control("_"))
+    #expect(editor.marked == "one two |")
+}
+
+@Test func undoAndRedoAlternateOverManyGroups() {
+    var editor = Editor()
+    editor.type("a b c d")
+    editor.press(.control("_"), .control("_"))
+    #expect(editor.marked == "a b|")
+    editor.press(.alt("_"))
+    #expect(editor.marked == "a b c|")
+    editor.type(" e")
+    editor.press(.alt("_"))
+    #expect(editor.marked == "a b c e|", "a new edit drops what could be redone")
+    editor.press(.control("_"), .control("_"), .control("_"))
+    #expect(editor.marked == "a|")
+}

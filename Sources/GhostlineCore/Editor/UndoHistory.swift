@@ -23,10 +23,22 @@ struct UndoHistory: Sendable {
         var insertedText: String
     }
 
-    private var undoGroups: [[RecordedEdit]] = []
+    /// Every edit that can be undone, oldest first, in one array rather than an array per group:
+    /// a new group (every word typed) then allocates nothing.
+    private var edits: [RecordedEdit] = []
+    /// Where each group starts in `edits`, oldest first; a group is never empty.
+    private var groupStarts: [Int] = []
     private var redoGroups: [[UndoneEdit]] = []
     private var newestKind: GroupKind?
     var limit = 1_000
+
+    /// An empty history with room for its first edits, made with the editor and kept from entry
+    /// to entry: a session's first key then neither allocates it nor makes the runtime build its
+    /// array's type (about 11,000 instructions, once per process).
+    init() {
+        edits.reserveCapacity(16)
+        groupStarts.reserveCapacity(16)
+    }
 
     /// Records an edit. Typing joins the newest group while it continues a word; an edit that
     /// `startsWord` (a space after a word), or any other kind of edit, starts a new group.
@@ -34,22 +46,29 @@ struct UndoHistory: Sendable {
     /// range instead of adding an edit: undone, both come out together, as a group would.
     mutating func record(_ edit: consuming RecordedEdit, kind: GroupKind, startsWord: Bool) {
         if !redoGroups.isEmpty { redoGroups.removeAll() }
-        let group = undoGroups.count - 1
+        let previous = edits.count - 1
         // The previous edit is read and widened where it is: a copy would retain its text.
-        if kind == .typing, newestKind == .typing, !startsWord, group >= 0, let previous = undoGroups[group].indices.last,
-           undoGroups[group][previous].insertedRange.upperBound == edit.removedRange.lowerBound,
+        if kind == .typing, newestKind == .typing, !startsWord, !groupStarts.isEmpty,
+           edits[previous].insertedRange.upperBound == edit.removedRange.lowerBound,
            edit.removedRange.isEmpty {
-            if undoGroups[group][previous].removedRange.isEmpty {
-                undoGroups[group][previous].insertedRange =
-                    undoGroups[group][previous].insertedRange.lowerBound..<edit.insertedRange.upperBound
+            if edits[previous].removedRange.isEmpty {
+                edits[previous].insertedRange = edits[previous].insertedRange.lowerBound..<edit.insertedRange.upperBound
             } else {
-                undoGroups[group].append(consume edit)
+                edits.append(consume edit)
             }
         } else {
-            undoGroups.append([consume edit])
-            if undoGroups.count > limit { undoGroups.removeFirst() }
+            groupStarts.append(edits.count)
+            edits.append(consume edit)
+            if groupStarts.count > limit { removeOldestGroup() }
         }
         newestKind = kind
+    }
+
+    private mutating func removeOldestGroup() {
+        let end = groupStarts.count > 1 ? groupStarts[1] : edits.count
+        edits.removeFirst(end)
+        groupStarts.removeFirst()
+        for index in groupStarts.indices { groupStarts[index] -= end }
     }
 
     /// Whether typing `text` at `position` starts a word, and with it a group of its own: it
@@ -69,9 +88,10 @@ struct UndoHistory: Sendable {
 
     /// Undoes the newest group in `state`; false when there is nothing to undo.
     mutating func undo(in state: inout EditorState) -> Bool {
-        guard let group = undoGroups.popLast() else { return false }
+        guard let start = groupStarts.popLast() else { return false }
         var undone: [UndoneEdit] = []
-        for edit in group.reversed() {
+        for index in (start..<edits.count).reversed() {
+            let edit = edits[index]
             let inserted = state.text(in: edit.insertedRange)
             let restored = state.replace(edit.insertedRange, with: edit.removedText)
             undone.append(UndoneEdit(edit: RecordedEdit(removedRange: restored, removedText: edit.removedText,
@@ -79,6 +99,7 @@ struct UndoHistory: Sendable {
                                      insertedText: inserted))
             state.cursor = edit.cursorBefore
         }
+        edits.removeSubrange(start...)
         redoGroups.append(undone.reversed())
         newestKind = nil
         return true
@@ -87,21 +108,22 @@ struct UndoHistory: Sendable {
     /// Redoes the group undone last; false when there is nothing to redo.
     mutating func redo(in state: inout EditorState) -> Bool {
         guard let group = redoGroups.popLast() else { return false }
-        var done: [RecordedEdit] = []
+        groupStarts.append(edits.count)
         for undone in group {
             var redone = undone.edit
             redone.insertedRange = state.replace(redone.removedRange, with: undone.insertedText)
             state.cursor = redone.insertedRange.upperBound
-            done.append(redone)
+            edits.append(redone)
         }
-        undoGroups.append(done)
         newestKind = nil
         return true
     }
 
-    /// Forgets everything, as when the text is replaced by a history entry.
+    /// Forgets everything, as when the text is replaced by a history entry. The storage stays
+    /// for the next entry's edits.
     mutating func removeAll() {
-        undoGroups.removeAll()
+        edits.removeAll(keepingCapacity: true)
+        groupStarts.removeAll(keepingCapacity: true)
         redoGroups.removeAll()
         newestKind = nil
     }

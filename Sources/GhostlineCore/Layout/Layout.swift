@@ -429,7 +429,9 @@ package struct Layout: Sendable {
             }
             endColumn = wrapped.endColumn
         }
-        runs.removeSubrange(runCount...)
+        // Only when there are runs to drop: the call alone made the runtime build a type by name
+        // at a session's first key (about 6,000 instructions).
+        if runCount < runs.count { runs.removeSubrange(runCount...) }
         return AppendedCells(runs: runs, endsAtMargin: endColumn >= width, longClusters: clusters.clusters)
     }
 
@@ -521,7 +523,11 @@ package struct Layout: Sendable {
     /// after the cursor's that can show.
     private static func layOutGhost(_ ghost: StyledText, from column: Int, indent: Int, width: Int, rowLimit: Int,
                                     clusters: inout ClusterTable) -> GhostRows {
-        var rows: [[Cell]] = [[]]
+        // Made as the frame's rows are, not from a literal, whose array type the runtime would
+        // build by name at a session's first suggestion (about 11,000 instructions).
+        var rows: [[Cell]] = []
+        rows.reserveCapacity(min(rowLimit, 4))
+        rows.append([])
         var column = column
         let startsNewRow = column >= width
         if startsNewRow { column = 0 }

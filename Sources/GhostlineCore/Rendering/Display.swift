@@ -25,6 +25,32 @@ package struct Display: Sendable {
         var highlights: TextHighlights?
         /// The ghost text drawn after the cursor; nil when none was.
         var ghost: StyledText?
+
+        /// Whether the ghost text after the cursor stays where it was when text was typed at
+        /// `start` (the cursor ends its line): there was none and is none, or what was typed is
+        /// the old ghost text's first characters and `new` the rest, in the same style.
+        ///
+        /// A method, reading `ghost` where it is: passed as an argument, the optional was copied
+        /// and then destroyed by a function the compiler shares between optionals, which asks the
+        /// runtime for the type and so built it at a session's first key.
+        /// Whether a ghost text was drawn, asked without copying it (see ``ghostStays(becoming:afterTypingAt:in:)``).
+        var showsGhost: Bool {
+            switch ghost {
+            case nil: false
+            case _?: true
+            }
+        }
+
+        func ghostStays(becoming new: StyledText?, afterTypingAt start: TextPosition, in state: EditorState) -> Bool {
+            switch ghost {
+            case nil:
+                return new == nil
+            case let old?:
+                let rest = new ?? StyledText("", style: old.style)
+                return state.cursor.line == start.line && rest.style == old.style
+                    && Display.equals(old.text, line: state.line(start.line), from: start.offset, followedBy: rest.text)
+            }
+        }
     }
 
     /// Everything a presentation shows besides its text, as far as appending to the text cares:
@@ -112,16 +138,7 @@ package struct Display: Sendable {
                 && Self.isSame(shown.ghost, as: ghost) ? [] : nil
         case .appended(let line, let offset):
             let start = TextPosition(line: line, offset: offset)
-            if let old = shown.ghost {
-                // Typed along the ghost text: what was typed must be its first characters and the
-                // new ghost text the rest, in the same style, for the rest to stay where it is.
-                // The cursor ends the line, so what was typed is the line's bytes from `offset`.
-                let rest = ghost ?? StyledText("", style: old.style)
-                guard cursor.line == line, rest.style == old.style,
-                      Self.equals(old.text, line: state.line(line), from: offset, followedBy: rest.text) else { return nil }
-            } else if ghost != nil {
-                return nil
-            }
+            guard shown.ghostStays(becoming: ghost, afterTypingAt: start, in: state) else { return nil }
             // New text after the text's last line may hold line breaks: then the cursor must end
             // the text, so that every new row is drawn; after another line, it stays on that line.
             // A highlighter may restyle text drawn before (a closing quote recolours what came
@@ -131,7 +148,7 @@ package struct Display: Sendable {
                                             outside: start, through: cursor.line),
                   let cells = layout.cellsAppended(at: start, through: cursor.line,
                                                    of: presentation, width: width, height: height),
-                  let appended = renderer.append(cells, overGhost: shown.ghost != nil, screenRows: height)
+                  let appended = renderer.append(cells, overGhost: shown.showsGhost, screenRows: height)
             else { return nil }
             if appended.scrolledRows > 0 { layout.scrollDown(appended.scrolledRows, in: presentation, width: width) }
             return appended.bytes
@@ -143,7 +160,7 @@ package struct Display: Sendable {
     /// Whether `whole` holds exactly the bytes of `line` from `offset` on followed by those of
     /// `rest`. Compared as buffers: a ghost text may be as long as the screen, and this runs for
     /// every key typed along it.
-    private static func equals(_ whole: String, line: String, from offset: Int, followedBy rest: String) -> Bool {
+    fileprivate static func equals(_ whole: String, line: String, from offset: Int, followedBy rest: String) -> Bool {
         let typedCount = line.utf8.count - offset
         guard typedCount >= 0, whole.utf8.count == typedCount + rest.utf8.count else { return false }
         var whole = whole, line = line, rest = rest

@@ -190,7 +190,7 @@ package struct Renderer: Sendable {
     package mutating func eraseArea(rowsAbove cursorRow: Int) -> [UInt8] {
         output.removeAll(keepingCapacity: true)
         append("\r")
-        if cursorRow > 0 { append("\u{1B}[\(cursorRow)A") }
+        if cursorRow > 0 { appendControlSequence(cursorRow, 0x41, omittingOne: false) }
         append("\u{1B}[J")
         let bytes = output
         reset()
@@ -268,10 +268,10 @@ package struct Renderer: Sendable {
         if let shift = shiftedCells(from: oldRow, to: newRow, at: first, width: width) {
             move(to: ScreenPoint(row: row, column: first), width: width)
             if shift > 0 {
-                append("\u{1B}[\(shift == 1 ? "" : String(shift))@")
+                appendControlSequence(shift, 0x40)
                 write(newRow[first..<(first + shift)], row: row, width: width, in: frame)
             } else {
-                append("\u{1B}[\(shift == -1 ? "" : String(-shift))P")
+                appendControlSequence(-shift, 0x50)
                 let tail = oldRow.count + shift
                 if tail < newRow.count {
                     move(to: ScreenPoint(row: row, column: tail), width: width)
@@ -360,17 +360,17 @@ package struct Renderer: Sendable {
             // The cursor is where it should be, but after a write in the last column the
             // terminal still means to wrap before the next character; any explicit move ends that.
             if pendingWrap {
-                append("\u{1B}[\(target.column + 1)G")
+                appendControlSequence(target.column + 1, 0x47, omittingOne: false)
                 pendingWrap = false
             }
             return
         }
         if target.row < cursor.row {
-            append("\u{1B}[\(cursor.row - target.row == 1 ? "" : String(cursor.row - target.row))A")
+            appendControlSequence(cursor.row - target.row, 0x41)
         } else if target.row > cursor.row {
             let withinArea = min(target.row, claimedRows - 1) - cursor.row
             if withinArea > 0 {
-                append(withinArea == 1 ? "\n" : "\u{1B}[\(withinArea)B")
+                if withinArea == 1 { output.append(0x0A) } else { appendControlSequence(withinArea, 0x42) }
             }
             let newRows = target.row - max(cursor.row, claimedRows - 1)
             if newRows > 0 {
@@ -390,15 +390,18 @@ package struct Renderer: Sendable {
         if column == from {
             // Line feeds may leave the terminal's pending wrap in place; an explicit column
             // move ends it.
-            if endingPendingWrap { append("\u{1B}[\(column + 1)G") }
+            if endingPendingWrap { appendControlSequence(column + 1, 0x47, omittingOne: false) }
             return
         }
         if column == 0 { output.append(0x0D); return }
-        let candidates = [
-            column > from ? "\u{1B}[\(column - from == 1 ? "" : String(column - from))C" : "\u{1B}[\(from - column == 1 ? "" : String(from - column))D",
-            "\u{1B}[\(column + 1)G",
-        ]
-        append(candidates.min { $0.utf8.count < $1.utf8.count } ?? candidates[0])
+        // The shorter of a move by columns (its count left out when it is 1) and a move to the
+        // column; the move by columns when they are as long.
+        let distance = abs(column - from)
+        if (distance == 1 ? 0 : Self.digitCount(distance)) <= Self.digitCount(column + 1) {
+            appendControlSequence(distance, column > from ? 0x43 : 0x44)
+        } else {
+            appendControlSequence(column + 1, 0x47, omittingOne: false)
+        }
     }
 
     /// `ESC[` and the style's SGR parameters, `0` first unless the style before was plain.
@@ -433,11 +436,32 @@ package struct Renderer: Sendable {
         currentStyle = style
     }
 
-    /// A number below 1,000 in decimal, as SGR parameters and colour components are.
+    /// `ESC[`, `parameter` in decimal, and the `final` byte: a cursor move, an insertion or a
+    /// deletion. A parameter of 1 is left out where it is the sequence's default.
+    ///
+    /// Written as bytes, as the colours are: string interpolation brought the standard library's
+    /// formatting code in, whose pages the first key that moved the cursor faulted in.
+    private mutating func appendControlSequence(_ parameter: Int, _ final: UInt8, omittingOne: Bool = true) {
+        output.append(contentsOf: [0x1B, 0x5B])
+        if parameter != 1 || !omittingOne { appendDecimal(parameter) }
+        output.append(final)
+    }
+
+    /// The number of decimal digits of `number`, which is not negative.
+    private static func digitCount(_ number: Int) -> Int {
+        var count = 1, rest = number
+        while rest >= 10 { rest /= 10; count += 1 }
+        return count
+    }
+
+    /// `number`, which is not negative, in decimal.
     private mutating func appendDecimal(_ number: Int) {
-        if number >= 100 { output.append(0x30 + UInt8(number / 100 % 10)) }
-        if number >= 10 { output.append(0x30 + UInt8(number / 10 % 10)) }
-        output.append(0x30 + UInt8(number % 10))
+        var divisor = 1
+        while number / divisor >= 10 { divisor *= 10 }
+        while divisor > 0 {
+            output.append(0x30 + UInt8(number / divisor % 10))
+            divisor /= 10
+        }
     }
 
     private mutating func append(_ text: String) {
