@@ -169,6 +169,21 @@ private let placeholder = StyledText("Type a message…", style: .placeholder)
 }
 
 @Suite struct IncrementalDrawingTests {
+    /// Cursor moves over thousands of columns, and rows of a wide screen, are written with all
+    /// their digits: the renderer writes the numbers of its sequences itself.
+    @Test(arguments: [1, 9, 10, 99, 100, 999, 1_000, 2_345, 9_999])
+    func movesOverManyColumnsLandWhereTheFrameSays(offset: Int) {
+        let text = String(repeating: "x", count: 10_000)
+        var harness = ScreenHarness(width: 12_000, height: 3)
+        harness.draw(text: text)
+        #expect(harness.screen.cursorColumn == 10_002)
+        harness.draw(text: text, cursor: TextPosition(line: 0, offset: offset))
+        #expect(harness.screen.cursorRow == 0 && harness.screen.cursorColumn == offset + 2)
+        harness.draw(text: text)
+        #expect(harness.screen.cursorColumn == 10_002)
+        #expect(harness.screen.line(0) == "> " + text)
+    }
+
     /// Random edits drawn incrementally must leave exactly the screen a fresh draw of the same
     /// frame produces (the viewport may differ from a fresh layout's, which starts at the top).
     @Test(arguments: [(80, 24), (20, 6), (7, 5), (3, 4), (12, 3), (9, 9), (2, 6), (41, 4)])
