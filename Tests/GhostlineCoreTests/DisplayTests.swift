@@ -168,6 +168,42 @@ private struct DisplayBeside {
         #expect(both.screensAgree)
     }
 
+    /// A suggestion that appears, changes or goes after a typed key rewrites the cursor's row
+    /// from the cursor on, when it fits there: the typed character first, where the cursor was.
+    @Test func aSuggestionThatAppearsChangesOrGoesRewritesTheRowAfterTheCursor() {
+        var editor = Editor(history: History(entries: ["gxb", "git status"]))
+        editor.suggestion = { text in text == "gx" ? "gxabc" : nil }
+        var both = DisplayBeside(width: 30, height: 6, first: Self.presentation(editor))
+        editor.type("g")
+        let appeared = both.draw(Self.presentation(editor))
+        // The placeholder was longer than the suggestion: the rest of the row is erased.
+        #expect(appeared == Array("g\u{1B}[90mit status\u{1B}[0m\u{1B}[K\u{1B}[9D".utf8),
+                "\(String(decoding: appeared, as: UTF8.self).debugDescription)")
+        #expect(both.screensAgree, "\(both.disagreement)")
+        #expect(both.screen.line(0) == "> git status")
+        editor.type("x")
+        let changed = both.draw(Self.presentation(editor))
+        #expect(changed.starts(with: Array("x".utf8)), "\(String(decoding: changed, as: UTF8.self).debugDescription)")
+        #expect(both.screensAgree, "\(both.disagreement)")
+        #expect(both.screen.line(0) == "> gxabc")
+        editor.type("y")
+        #expect(both.draw(Self.presentation(editor)) == Array("y\u{1B}[K".utf8), "the rest of the row erased")
+        #expect(both.screensAgree, "\(both.disagreement)")
+        #expect(both.screen.line(0) == "> gxy")
+    }
+
+    /// A suggestion too long for the rest of the row, and one that wraps, are drawn in a frame.
+    @Test(arguments: [12, 13, 14, 15])
+    func aSuggestionThatDoesNotFitTheRowLeavesTheScreenAFrameLeaves(width: Int) {
+        var editor = Editor(history: History(entries: ["git status --short"]))
+        var both = DisplayBeside(width: width, height: 6, first: Self.presentation(editor))
+        for character in "gi" {
+            editor.type(String(character))
+            both.draw(Self.presentation(editor))
+            #expect(both.screensAgree, "\(character): \(both.disagreement)")
+        }
+    }
+
     @Test func anAppearingSuggestionOrFooterIsDrawnAsAFrame() {
         var editor = Editor(history: History(entries: ["git status"]))
         var both = DisplayBeside(width: 30, height: 6, first: Self.presentation(editor))

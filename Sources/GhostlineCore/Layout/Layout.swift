@@ -432,7 +432,20 @@ package struct Layout: Sendable {
         // Only when there are runs to drop: the call alone made the runtime build a type by name
         // at a session's first key (about 6,000 instructions).
         if runCount < runs.count { runs.removeSubrange(runCount...) }
-        return AppendedCells(runs: runs, endsAtMargin: endColumn >= width, longClusters: clusters.clusters)
+        return AppendedCells(runs: runs, endColumn: endColumn, endsAtMargin: endColumn >= width,
+                             longClusters: clusters.clusters)
+    }
+
+    /// The cells of `ghost`, the ghost text after the text's end at `column`, made as a frame
+    /// makes them, and the long clusters they may refer to; nil when a frame would not draw it
+    /// all on that row, before the margin.
+    mutating func ghostCellsOnOneRow(_ ghost: StyledText, from column: Int, width: Int) -> (cells: [Cell], longClusters: [String])? {
+        let width = max(1, width)
+        guard column < width else { return nil }
+        // Two rows at most: a second one is already an answer.
+        let laidOut = Self.layOutGhost(ghost, from: column, indent: 0, width: width, rowLimit: 2, clusters: &clusters)
+        guard !laidOut.startsNewRow, laidOut.rows.count == 1, column + laidOut.rows[0].count < width else { return nil }
+        return (laidOut.rows[0], clusters.clusters)
     }
 
     /// Moves the first visible row `count` rows down, as the next frame must find it after the
@@ -532,6 +545,8 @@ package struct Layout: Sendable {
         let startsNewRow = column >= width
         if startsNewRow { column = 0 }
         let text = ghost.text
+        // Room for the first row at once: grown a cell at a time, it was copied six times.
+        rows[0].reserveCapacity(min(width - column, text.utf8.count))
         text.withUTF8Bytes { bytes in
             var position = 0
             var cells: [Cell] = []
@@ -579,6 +594,8 @@ package struct Layout: Sendable {
 struct AppendedCells {
     /// The first run continues the row the line ended on; each later run is a row of its own.
     var runs: [[Cell]]
+    /// The column the text now ends at on its last row.
+    var endColumn: Int
     /// True when the text now fills its last row to the margin: the cursor waits at the start of
     /// the next row, as a frame puts it (see ``Frame/cursorIsPastMargin``).
     var endsAtMargin: Bool

@@ -138,18 +138,26 @@ package struct Display: Sendable {
                 && Self.isSame(shown.ghost, as: ghost) ? [] : nil
         case .appended(let line, let offset):
             let start = TextPosition(line: line, offset: offset)
-            guard shown.ghostStays(becoming: ghost, afterTypingAt: start, in: state) else { return nil }
+            let ghostStays = shown.ghostStays(becoming: ghost, afterTypingAt: start, in: state)
             // New text after the text's last line may hold line breaks: then the cursor must end
             // the text, so that every new row is drawn; after another line, it stays on that line.
             // A highlighter may restyle text drawn before (a closing quote recolours what came
-            // before it): then the frame redraws it.
-            guard end.isLastLine ? cursor == state.endPosition : cursor.line == line,
+            // before it): then the frame redraws it. A ghost text that appears, changes or goes
+            // follows the text's end, so then the cursor must end the text.
+            guard end.isLastLine || !ghostStays ? cursor == state.endPosition : cursor.line == line,
                   TextHighlights.styleAlike(shown.highlights ?? .none, presentation.highlights ?? .none,
                                             outside: start, through: cursor.line),
                   let cells = layout.cellsAppended(at: start, through: cursor.line,
-                                                   of: presentation, width: width, height: height),
-                  let appended = renderer.append(cells, overGhost: shown.showsGhost, screenRows: height)
+                                                   of: presentation, width: width, height: height)
             else { return nil }
+            guard ghostStays else {
+                // The typed cells and the new ghost text rewrite the row from the cursor on, when
+                // both fit on it.
+                guard let ghost else { return renderer.append(cells, thenGhost: [], longClusters: cells.longClusters) }
+                guard let newGhost = layout.ghostCellsOnOneRow(ghost, from: cells.endColumn, width: width) else { return nil }
+                return renderer.append(cells, thenGhost: newGhost.cells, longClusters: newGhost.longClusters)
+            }
+            guard let appended = renderer.append(cells, overGhost: shown.showsGhost, screenRows: height) else { return nil }
             if appended.scrolledRows > 0 { layout.scrollDown(appended.scrolledRows, in: presentation, width: width) }
             return appended.bytes
         case .other:

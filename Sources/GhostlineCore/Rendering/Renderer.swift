@@ -156,6 +156,48 @@ package struct Renderer: Sendable {
         return (output, 0)
     }
 
+    /// The bytes that draw `appended`, one run on the cursor's row, followed by `ghost`, the new
+    /// ghost text's cells (none when it went), in place of the cells after the cursor: the old
+    /// ghost text's, or none. The cursor is left after the appended cells, and the previous frame
+    /// gains the row as drawn, so the next frame is diffed against what the screen shows.
+    ///
+    /// The caller vouches that the next frame would show exactly that row, `longClusters` being
+    /// the long clusters its cells may refer to. Nil, changing nothing, unless the cursor's row
+    /// is the area's last and its new cells end before the margin.
+    mutating func append(_ appended: AppendedCells, thenGhost ghost: [Cell], longClusters: [String]) -> [UInt8]? {
+        guard !pendingWrap, previous?.cursor == cursor else { return nil }
+        // Taken out while its row changes, and put back if it does not: a copy left behind would
+        // make the change copy the rows and the row.
+        guard var frame = previous.take() else { return nil }
+        let row = cursor.row, start = cursor.column
+        guard row == frame.rows.count - 1, !frame.cursorIsPastMargin, !appended.endsAtMargin, appended.runs.count == 1,
+              let run = appended.runs.first, frame.rows[row].count >= start, start + run.count + ghost.count < frame.width
+        else {
+            previous = frame
+            return nil
+        }
+        output.removeAll(keepingCapacity: true)
+        frame.longClusters = longClusters
+        let oldCount = frame.rows[row].count
+        write(run[...], row: row, width: frame.width, in: frame)
+        write(ghost[...], row: row, width: frame.width, in: frame)
+        frame.rows[row].removeSubrange(start...)
+        frame.rows[row].reserveCapacity(start + run.count + ghost.count)
+        frame.rows[row].append(contentsOf: run)
+        frame.rows[row].append(contentsOf: ghost)
+        if frame.rows[row].count < oldCount {
+            if currentStyle != .plain { setStyle(.plain) }
+            append("\u{1B}[K")
+        }
+        move(to: ScreenPoint(row: row, column: start + run.count), width: frame.width)
+        if currentStyle != .plain { setStyle(.plain) }
+        // Layout never drew these cells under the row's identity: the next frame compares them.
+        if row < frame.rowIdentities.count { frame.rowIdentities[row] = 0 }
+        frame.cursor = cursor
+        previous = frame
+        return output
+    }
+
     /// Moves to the start of a new, empty row below the area's last one: true when the area
     /// filled the screen, so that the line feed scrolled its first row away.
     private mutating func startRow(in frame: inout Frame, screenRows: Int) -> Bool {
