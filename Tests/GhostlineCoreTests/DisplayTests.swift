@@ -204,7 +204,7 @@ private struct DisplayBeside {
         }
     }
 
-    @Test func anAppearingSuggestionOrFooterIsDrawnAsAFrame() {
+    @Test func anAppearingSuggestionOrFooterIsDrawn() {
         var editor = Editor(history: History(entries: ["git status"]))
         var both = DisplayBeside(width: 30, height: 6, first: Self.presentation(editor))
         editor.type("g")
@@ -272,7 +272,7 @@ private struct DisplayBeside {
         }
         editor.type("!")
         both.draw(Self.presentation(editor))
-        #expect(both.screensAgree, "a key off the suggestion draws a frame")
+        #expect(both.screensAgree, "a key off the suggestion redraws the rest of the row")
         #expect(both.screen.line(0) == "> make test!")
     }
 
@@ -289,7 +289,7 @@ private struct DisplayBeside {
         #expect(both.screensAgree)
     }
 
-    @Test func aSuggestionThatChangesIsDrawnAsAFrame() {
+    @Test func aSuggestionThatChangesIsDrawnAnew() {
         // A suggestion function of the app's own may suggest anything after any key.
         var editor = Editor()
         editor.suggestion = { text in text == "a" ? "abc" : text == "ab" ? "abxyz" : nil }
