@@ -116,9 +116,8 @@ struct WrappedLine: Sendable {
                 }
                 let byte = bytes[position]
                 if byte >= 0x20 && byte < 0x7F && (position + 1 == bytes.count || bytes[position + 1] < 0x80) {
-                    var cell = Cell.ascii[Int(byte - 0x20)]
-                    cell.style = style
-                    cells.append(cell)
+                    // Its cell is known from the byte alone, without making a `Character`.
+                    cells.append(Cell(ClusterBytes(ascii: byte), style: style))
                     position += 1
                     continue
                 }
@@ -199,12 +198,6 @@ struct WrappedLine: Sendable {
         byteCount = count
         endColumn = column
     }
-}
-
-extension Cell {
-    /// The cells of the printable ASCII characters, made once: building a `Character` per
-    /// typed key costs more than looking one up.
-    static let ascii: [Cell] = (0x20..<0x7F).map { Cell(ClusterBytes(ascii: UInt8($0))) }
 }
 
 extension String {
