@@ -45,6 +45,11 @@ struct ClusterBytes: Hashable, Sendable {
     /// Appends the inline bytes to `output`; a long cluster appends nothing (see `longClusterIndex`).
     func appendInlineBytes(to output: inout [UInt8]) {
         let count = Int(high >> 56)
+        // Most cells hold one byte: the loop's shifts and checks cost more than the byte.
+        if count == 1 {
+            output.append(UInt8(truncatingIfNeeded: low))
+            return
+        }
         guard count != Int(Self.longMarker) else { return }
         for index in 0..<count {
             output.append(UInt8(truncatingIfNeeded: index < 8 ? low >> (8 * index) : high >> (8 * (index - 8))))
