@@ -127,3 +127,36 @@ func sessionKeysAskTheProgram(key: KeyEvent, expected: EditorRequest) {
     #expect(keys.command(for: [.control("a")]) == .moveToEnd)
     #expect(keys.allBindings.map(\.keys) == [[.control("a")], [.control("b")]])
 }
+
+/// Keys whose first scalars are the same, text of the same length and chords that share their
+/// first key are told apart: the map's scan matches numbers first, then the keys themselves.
+@Test func keysThatShareTheirFirstScalarAreToldApart() {
+    var map = KeyMap()
+    map.bind(.control("e"), to: .moveToLineEnd)
+    map.bind(.control("e\u{301}"), to: .moveToLineStart)
+    map.bind(.text("ab"), to: .undo)
+    map.bind(.control("x"), .control("e"), to: .redo)
+    map.bind(.control("x"), .control("u"), to: .undo)
+    map.bind(.key(.function(1)), to: .clearScreen)
+    #expect(map.command(for: [.control("e")]) == .moveToLineEnd)
+    #expect(map.command(for: [.control("e\u{301}")]) == .moveToLineStart)
+    #expect(map.command(for: [.alt("e")]) == nil)
+    #expect(map.command(for: [.text("ab")]) == .undo)
+    #expect(map.command(for: [.text("cd")]) == nil)
+    #expect(map.command(for: [.paste("ab")]) == nil)
+    #expect(map.command(for: [.control("x")]) == nil)
+    #expect(map.isPrefix([.control("x")]))
+    #expect(!map.isPrefix([.control("e")]))
+    #expect(map.command(for: [.control("x"), .control("e")]) == .redo)
+    #expect(map.command(for: [.key(.function(1))]) == .clearScreen)
+    #expect(map.command(for: [.key(.function(2))]) == nil)
+    map.unbind(.control("e"))
+    #expect(map.command(for: [.control("e")]) == nil)
+    #expect(map.command(for: [.control("e\u{301}")]) == .moveToLineStart, "its neighbour stays")
+    map.unbind(.control("x"), .control("e"))
+    #expect(map.isPrefix([.control("x")]), "the other chord still starts with Ctrl-X")
+    #expect(map.command(for: [.control("x"), .control("u")]) == .undo)
+    map.bind(.control("e\u{301}"), to: .moveLeft)
+    #expect(map.allBindings.filter { $0.keys == [.control("e\u{301}")] }.count == 1, "bound again, not twice")
+    #expect(map.command(for: [.control("e\u{301}")]) == .moveLeft)
+}

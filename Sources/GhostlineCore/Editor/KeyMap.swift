@@ -13,6 +13,11 @@ public struct KeyMap: Sendable {
     // conformance in the program for `[KeyEvent]: Hashable` before the prompt, about 0.3 MB of
     // memory at an idle prompt (Docs/Performance.md, "What embedding costs").
     private var bindings: [(keys: [KeyEvent], command: Command)] = []
+    /// The ``KeyEvent/scanCode`` of each binding's first key, in the bindings' order: the scan
+    /// compares these numbers, held together in a few cache lines, and reads a binding's own
+    /// array of keys only when they match. Compared as events, the 52 standard bindings cost
+    /// every key that is not text about 1,400 instructions and a cache line each.
+    private var firstKeyCodes: [UInt64] = []
 
     /// An empty key map: only text is inserted.
     public init() {}
@@ -25,26 +30,40 @@ public struct KeyMap: Sendable {
     /// Binds a sequence of keys to `command`, replacing any earlier binding.
     public mutating func bind(_ keys: [KeyEvent], to command: Command) {
         guard !keys.isEmpty else { return }
-        if let index = bindings.firstIndex(where: { $0.keys == keys }) {
+        if let index = index(of: keys) {
             bindings[index].command = command
         } else {
             bindings.append((keys, command))
+            firstKeyCodes.append(keys[0].scanCode)
         }
     }
 
     /// Removes the binding of a sequence of keys.
     public mutating func unbind(_ keys: KeyEvent...) {
-        bindings.removeAll { $0.keys == keys }
+        guard let index = index(of: keys) else { return }
+        bindings.remove(at: index)
+        firstKeyCodes.remove(at: index)
     }
 
     /// The command bound to exactly this sequence of keys, if any.
     public func command(for keys: [KeyEvent]) -> Command? {
-        bindings.first { $0.keys == keys }?.command
+        index(of: keys).map { bindings[$0].command }
     }
 
     /// True when `keys` starts a longer bound sequence, so the editor waits for the next key.
     public func isPrefix(_ keys: [KeyEvent]) -> Bool {
-        bindings.contains { $0.keys.count > keys.count && $0.keys.starts(with: keys) }
+        guard let first = keys.first else { return !bindings.isEmpty }
+        let code = first.scanCode
+        return firstKeyCodes.indices.contains { index in
+            firstKeyCodes[index] == code && bindings[index].keys.count > keys.count && bindings[index].keys.starts(with: keys)
+        }
+    }
+
+    /// Where the binding of exactly `keys` is; a sequence is bound at most once.
+    private func index(of keys: [KeyEvent]) -> Int? {
+        guard let first = keys.first else { return nil }
+        let code = first.scanCode
+        return firstKeyCodes.indices.first { firstKeyCodes[$0] == code && bindings[$0].keys == keys }
     }
 
     /// Every binding, in the order they were bound, for listing in help screens and documentation.
@@ -116,5 +135,45 @@ public struct KeyMap: Sendable {
     /// by one would compare each with all before it, a thousand comparisons as the editor is made.
     private init(distinctBindings: [(keys: [KeyEvent], command: Command)]) {
         bindings = distinctBindings
+        firstKeyCodes = distinctBindings.map { $0.keys[0].scanCode }
+    }
+}
+
+extension KeyEvent {
+    /// A number that equal events share, for ``KeyMap``'s scan: the kind, the modifiers and the
+    /// key, a character by its first scalar. Unequal events may share one; the scan then
+    /// compares the events themselves.
+    fileprivate var scanCode: UInt64 {
+        switch self {
+        case .text(let text): 1 << 60 | UInt64(text.utf8.count)
+        case .paste(let text): 2 << 60 | UInt64(text.utf8.count)
+        case .key(let key, let modifiers): 3 << 60 | UInt64(modifiers.rawValue) << 40 | key.scanCode
+        }
+    }
+}
+
+extension Key {
+    /// The key's part of ``KeyEvent/scanCode``: a character's first scalar, other keys numbered
+    /// above every scalar.
+    fileprivate var scanCode: UInt64 {
+        switch self {
+        case .character(let character): UInt64(character.unicodeScalars.first?.value ?? 0)
+        case .enter: 0x11_0000
+        case .tab: 0x11_0001
+        case .backTab: 0x11_0002
+        case .backspace: 0x11_0003
+        case .delete: 0x11_0004
+        case .escape: 0x11_0005
+        case .up: 0x11_0006
+        case .down: 0x11_0007
+        case .left: 0x11_0008
+        case .right: 0x11_0009
+        case .home: 0x11_000A
+        case .end: 0x11_000B
+        case .pageUp: 0x11_000C
+        case .pageDown: 0x11_000D
+        case .insert: 0x11_000E
+        case .function(let number): 0x12_0000 + UInt64(UInt32(truncatingIfNeeded: number))
+        }
     }
 }
