@@ -731,6 +731,22 @@ private struct DisplayBeside {
         #expect(EditorState(text: "ab\ncd").damage(since: mark) == .other, "another state")
     }
 
+    /// A whole line replaced, as a recalled history entry replaces the text: the line takes the
+    /// new text, the cursor after it moves with the text, and the damage is no append.
+    @Test(arguments: [("ab\ncd", 1), ("ab\ncd", 0), ("", 0)])
+    func aWholeLineReplacedIsDamageOfThatLine(text: String, line: Int) {
+        var state = EditorState(text: text)
+        let mark = state.end(ofLine: state.lineCount - 1)
+        let whole = TextPosition(line: line, offset: 0)..<TextPosition(line: line, offset: state.byteCount(ofLine: line))
+        let replaced = state.replace(whole, with: "xyz")
+        #expect(replaced == TextPosition(line: line, offset: 0)..<TextPosition(line: line, offset: 3))
+        #expect(state.line(line) == "xyz")
+        #expect(state.text == (text.isEmpty ? "xyz" : line == 1 ? "ab\nxyz" : "xyz\ncd"))
+        #expect(state.damage(since: mark) == (text.isEmpty ? .appended(line: 0, from: 0) : .other))
+        state.replace(replaced.upperBound..<replaced.upperBound, with: "!")
+        #expect(state.line(line) == "xyz!")
+    }
+
     @Test func editsOlderThanTheLogAreNotVouchedFor() {
         var state = EditorState(text: "")
         let mark = state.end(ofLine: 0)

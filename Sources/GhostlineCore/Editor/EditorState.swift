@@ -183,7 +183,13 @@ package struct EditorState: Sendable {
         let isWithinLine = lower.line == upper.line && !breaksLine
         logEdit(ofLine: lower.line, at: lower.offset, isWithinLine: isWithinLine)
         let end: TextPosition
-        if isWithinLine {
+        if isWithinLine && lower.offset == 0 && upper.offset == storage[lower.line].byteCount {
+            // The whole line, as a history entry put in: the replacement is the line, which the
+            // general replacement below would build byte by byte.
+            storage[lower.line].text = replacement
+            storage[lower.line].revision = revision
+            end = TextPosition(line: lower.line, offset: replacement.utf8.count)
+        } else if isWithinLine {
             // Typing and deleting within a line edit that line's string in place: no other
             // reference to it may be alive here, or the edit would copy the whole line.
             let start = Self.index(in: storage[lower.line].text, at: lower.offset)
