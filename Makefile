@@ -2,7 +2,7 @@
 SWIFT ?= swift
 PLACEHOLDER ?= Type a message…
 
-.PHONY: build run test sanitize sanitize-address sanitize-thread fuzz bench size examples clean unicode-tables doc-coverage docs
+.PHONY: build run test sanitize sanitize-address sanitize-thread fuzz bench size examples outside-app clean unicode-tables doc-coverage docs
 
 build:
 	$(SWIFT) build
@@ -73,6 +73,11 @@ fuzz:
 			|| { tail -40 .build/fuzz/$$target.log; exit 1; }; \
 		grep -h "stat::number_of_executed_units\|Done" .build/fuzz/$$target.log; \
 	done
+
+# An app package outside the repository runs Docs/Testing.md's test against the Ghostline and
+# GhostlineTesting products, as an app author's package would (.ci/outside-app).
+outside-app:
+	.ci/outside-app $(SWIFT)
 
 # The example apps of Sources/Examples (README, "Examples"); `swift run NAME` runs one.
 EXAMPLES = calculator commit-message password new-project chat
