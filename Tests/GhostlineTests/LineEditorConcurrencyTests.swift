@@ -18,6 +18,28 @@ extension ProcessWideStateTests {
             #expect(try await task.value == "hello")
         }
 
+        /// Two entries awaited one after the other on the same editor: the second prompt comes
+        /// up below the first entry, and the history holds the first for Up.
+        @Test func twoEntriesAwaitedInSequence() async throws {
+            let terminal = try EditorScreen()
+            let descriptor = terminal.terminal
+            let task = Task {
+                let editor = EditorScreen.makeEditor(on: descriptor)
+                let first = try await editor.readLine()
+                let second = try await editor.readLine()
+                return (first, second)
+            }
+            #expect(try terminal.drain(until: terminal.showsEntry("> ")))
+            try terminal.type("first\r")
+            #expect(try terminal.drain { $0.line(0) == "> first" && $0.cursorRow == 1 && terminal.showsEntry("> ")($0) })
+            try terminal.type("\u{1B}[A")
+            #expect(try terminal.drain { $0.line(1) == "> first" })
+            try terminal.type(" again\r")
+            let (first, second) = try await task.value
+            #expect(first == "first")
+            #expect(second == "first again")
+        }
+
         /// Cancelling ends the entry as Ctrl-C would, the text left on screen and the terminal
         /// restored byte for byte, and the task learns it from `CancellationError`.
         @Test func cancellingTheTaskEndsTheEntryAndRestoresTheTerminal() async throws {
