@@ -474,8 +474,20 @@ public struct HistoryFile: Sendable {
 
     /// Whether a line stands for an entry, not for a blank one.
     private static func isEntry(_ line: UnsafeRawBufferPointer) -> Bool {
-        // A printable ASCII byte other than an escape's backslash settles it, for nearly every line.
-        if line.contains(where: { $0 > 0x20 && $0 < 0x7F && $0 != 0x5C }) { return true }
+        // A printable ASCII byte other than a space settles it, for nearly every line, unless it
+        // is the `n` of an escaped line break (`\n`), which is whitespace; an escape's backslash
+        // is not text, the byte it escapes is.
+        var isEscaped = false
+        for byte in line {
+            if isEscaped {
+                isEscaped = false
+                if byte == 0x6E { continue }
+            } else if byte == 0x5C {
+                isEscaped = true
+                continue
+            }
+            if byte > 0x20 && byte < 0x7F { return true }
+        }
         return !decode(ArraySlice(line)).allSatisfy(\.isWhitespace)
     }
 

@@ -180,6 +180,11 @@ import GhostlineTestSupport
         (Array("a\nb\n\\b\nc\n".utf8), 2, 2),
         // A line with an escaped backslash is another entry than the line without it.
         (Array("p\nq\\\\\nq\nr\n".utf8), 2, 6),
+        // An escaped line break alone is a blank entry, which the history skips: the newest
+        // entry is the line before it (found by the fuzzer: its letter `n` was taken for text).
+        (Array("a\nOO\\x\n\\n".utf8), 1, 2),
+        (Array("a\nb\n\\n\n \\n\\n\n".utf8), 1, 2),
+        (Array("a\nb\n\\\\n\n".utf8), 1, 4),
     ] as [([UInt8], Int, Int)])
     func theNewestEntriesStartWhereTheHistoryCountsThem(lines: [UInt8], count: Int, start: Int) {
         #expect(HistoryFile.startOfNewestEntries(count, in: lines) == start)
