@@ -47,7 +47,7 @@ public final class LineEditor {
         set { engine.isSecret = newValue }
     }
     /// What each grapheme cluster of a secret entry is shown as: by default `•`, or `*` where
-    /// the locale (`LC_ALL`, `LC_CTYPE`, `LANG`) is not UTF-8; ``TextMask/nothing`` shows nothing.
+    /// the locale (`LC_ALL`, `LC_CTYPE`, `LANG`) is not UTF-8; `TextMask.nothing` shows nothing.
     public var mask: TextMask {
         get { engine.mask }
         set { engine.mask = newValue }
@@ -60,7 +60,7 @@ public final class LineEditor {
         get { engine.isComplete }
         set { engine.isComplete = newValue }
     }
-    /// Which command each key performs; starts as ``KeyMap/standard``.
+    /// Which command each key performs; starts as `KeyMap.standard`.
     public var keyMap: KeyMap {
         get { engine.keyMap }
         set { engine.keyMap = newValue }
@@ -130,7 +130,7 @@ public final class LineEditor {
     public weak var delegate: LineEditorDelegate? {
         didSet { if session != nil { asksDelegateBeforeChanges(true) } }
     }
-    /// Performs the app's own commands bound in ``keyMap`` with ``Command/custom(_:)``.
+    /// Performs the app's own commands bound in ``keyMap`` with `Command.custom(_:)`.
     public var customCommandHandler: ((String, LineEditor) -> Void)?
     /// The kind of terminal, as `TERM` names it; empty or `dumb` gets a plain prompt without
     /// cursor movement. Read from the environment unless set.

@@ -3,7 +3,7 @@ import GhostlineCore
 /// Hears about an edit as it happens, and may veto changes: the analog of a text view's delegate.
 ///
 /// Every method has a default that does nothing (or allows the change), so a delegate implements
-/// only what it needs. Methods are called on the thread that called ``LineEditor/readLine()``.
+/// only what it needs. Methods are called on the thread that called ``LineEditor/readLine(initialText:)``.
 public protocol LineEditorDelegate: AnyObject {
     /// The prompt is on screen and editing has begun.
     func lineEditorDidBeginEditing(_ editor: LineEditor)

@@ -98,7 +98,9 @@ public final class LineEditorDriver {
     /// its `terminalType` to ``terminalType`` and its `terminalReflowsOnResize` to false, since
     /// the screen keeps its rows on a resize as xterm does.
     ///
-    /// - Parameter initialText: The text the entry starts with.
+    /// - Parameters:
+    ///   - editor: The editor to read with, made on this driver's terminal.
+    ///   - initialText: The text the entry starts with.
     /// - Throws: ``LineEditorDriverError/entryInProgress`` while an entry is being read,
     ///   ``LineEditorDriverError/editorNotOnThisTerminal`` for an editor made on another input or
     ///   output.
