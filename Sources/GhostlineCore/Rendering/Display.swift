@@ -26,14 +26,8 @@ package struct Display: Sendable {
         /// The ghost text drawn after the cursor; nil when none was.
         var ghost: StyledText?
 
-        /// Whether the ghost text after the cursor stays where it was when text was typed at
-        /// `start` (the cursor ends its line): there was none and is none, or what was typed is
-        /// the old ghost text's first characters and `new` the rest, in the same style.
-        ///
-        /// A method, reading `ghost` where it is: passed as an argument, the optional was copied
-        /// and then destroyed by a function the compiler shares between optionals, which asks the
-        /// runtime for the type and so built it at a session's first key.
-        /// Whether a ghost text was drawn, asked without copying it (see ``ghostStays(becoming:afterTypingAt:in:)``).
+        /// Whether a ghost text was drawn, asked without copying it (see
+        /// ``ghostStays(becoming:afterTypingAt:in:)``).
         var showsGhost: Bool {
             switch ghost {
             case nil: false
@@ -41,6 +35,13 @@ package struct Display: Sendable {
             }
         }
 
+        /// Whether the ghost text after the cursor stays where it was when text was typed at
+        /// `start` (the cursor ends its line): there was none and is none, or what was typed is
+        /// the old ghost text's first characters and `new` the rest, in the same style.
+        ///
+        /// A method, reading `ghost` where it is: passed as an argument, the optional was copied
+        /// and then destroyed by a function the compiler shares between optionals, which asks the
+        /// runtime for the type and so built it at a session's first key.
         func ghostStays(becoming new: StyledText?, afterTypingAt start: TextPosition, in state: EditorState) -> Bool {
             switch ghost {
             case nil:
