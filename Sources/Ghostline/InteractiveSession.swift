@@ -224,8 +224,10 @@ final class InteractiveSession {
     // MARK: - Drawing
 
     /// The styled prompts and placeholder, and the geometry they give, for the appearance they
-    /// were made from: rebuilt only when the app changes it or the terminal is resized.
-    private struct Decorations {
+    /// were made from: rebuilt only when the app changes it or the terminal is resized. An
+    /// object, which every frame reads in place; as a value it was copied out of the session, its
+    /// prompts and all, on every key (about 300 instructions).
+    private final class Decorations {
         let appearanceRevision: Int
         let size: WindowSize
         /// Whether a continuation prompt can show: in multi-line mode, or once the text has a
