@@ -273,6 +273,8 @@ final class InteractiveSession {
         }
         let made = Decorations(of: editor, size: size, showsContinuation: showsContinuation)
         decorations = made
+        // Up and Down move by the rows of this geometry, which changes only with the decorations.
+        editor.engine.geometry = made.geometry
         return made
     }
 
@@ -291,7 +293,6 @@ final class InteractiveSession {
     /// The bytes that draw the entry as it is now.
     private func frame(final: Bool = false) -> [UInt8] {
         let decorations = currentDecorations()
-        if editor.engine.geometry != decorations.geometry { editor.engine.geometry = decorations.geometry }
         return display.draw(presentation(final: final, decorations: decorations), width: size.columns, height: size.rows)
     }
 
