@@ -224,8 +224,10 @@ final class InteractiveSession {
     // MARK: - Drawing
 
     /// The styled prompts and placeholder, and the geometry they give, for the appearance they
-    /// were made from: rebuilt only when the app changes it or the terminal is resized.
-    private struct Decorations {
+    /// were made from: rebuilt only when the app changes it or the terminal is resized. An
+    /// object, which every frame reads in place; as a value it was copied out of the session, its
+    /// prompts and all, on every key (about 300 instructions).
+    private final class Decorations {
         let appearanceRevision: Int
         let size: WindowSize
         /// Whether a continuation prompt can show: in multi-line mode, or once the text has a
@@ -271,6 +273,8 @@ final class InteractiveSession {
         }
         let made = Decorations(of: editor, size: size, showsContinuation: showsContinuation)
         decorations = made
+        // Up and Down move by the rows of this geometry, which changes only with the decorations.
+        editor.engine.geometry = made.geometry
         return made
     }
 
@@ -289,7 +293,6 @@ final class InteractiveSession {
     /// The bytes that draw the entry as it is now.
     private func frame(final: Bool = false) -> [UInt8] {
         let decorations = currentDecorations()
-        if editor.engine.geometry != decorations.geometry { editor.engine.geometry = decorations.geometry }
         return display.draw(presentation(final: final, decorations: decorations), width: size.columns, height: size.rows)
     }
 

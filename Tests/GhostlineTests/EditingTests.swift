@@ -96,6 +96,24 @@ import Testing
         #expect(driver.result == .submitted("one!\ntwo"))
     }
 
+    /// The session tells the engine where its rows wrap: Up on the second row of a wrapped line
+    /// moves to the first, above the cursor, and only Up from the first row recalls history.
+    @Test func upMovesByTheRowsOfAWrappedLineBeforeItRecallsHistory() throws {
+        let driver = try LineEditorDriver(columns: 20, rows: 4)
+        let editor = makeEditor(on: driver)
+        _ = editor.history.add("older")
+        try driver.start(editor)
+        try driver.type("abcdefghijklmnopqrstuvwxyz")
+        #expect(driver.screen.lines[0...1] == ["> abcdefghijklmnopqr", "stuvwxyz"])
+        try driver.press(.key(.up))
+        try driver.type("!")
+        #expect(driver.screen.lines[0...1] == ["> abcdef!ghijklmnopq", "rstuvwxyz"])
+        try driver.press(.key(.up))
+        #expect(driver.screen.line(0) == "> older")
+        try driver.press(.key(.down), .key(.enter))
+        #expect(driver.result == .submitted("abcdef!ghijklmnopqrstuvwxyz"))
+    }
+
     @Test func anInlineSuggestionFromHistoryIsGrayAndAcceptedWithRight() throws {
         let driver = try LineEditorDriver(columns: 40, rows: 4)
         let editor = makeEditor(on: driver)

@@ -4,21 +4,25 @@
 /// Ghost text (placeholder, suggestion) stays plain text here; layout gives it its cells and
 /// style, so it wraps exactly as typed text would. How the text looks is said here alone, by its
 /// style spans and its mask, and applied by layout where the text's cells are made.
+///
+/// The optional properties are written `Optional<…>`: a property written `T?` starts as nil
+/// before the initializer sets it, and after that the optimizer kept a copy and a destroy of the
+/// whole value the initializer returns, about 400 instructions per key (Docs/Performance.md).
 package struct Presentation: Sendable {
     /// The text and the cursor.
     package var state: EditorState
     /// The text's style spans, when a highlighter colours it; nil when nothing does.
-    package var highlights: TextHighlights?
+    package var highlights: Optional<TextHighlights>
     /// What each grapheme cluster of a secret text is shown as; nil shows the text itself.
-    package var mask: TextMask?
+    package var mask: Optional<TextMask>
     /// Drawn before the first line.
     package var prompt: StyledText
     /// Drawn before every line after the first.
     package var continuationPrompt: StyledText
     /// Drawn from the cursor onward while the text is empty.
-    package var placeholder: StyledText?
+    package var placeholder: Optional<StyledText>
     /// Drawn after the cursor when it is at the end of the text: the inline suggestion's suffix.
-    package var suggestion: StyledText?
+    package var suggestion: Optional<StyledText>
     /// Rows drawn below the entry, such as a completion listing.
     package var footer: [StyledText]
 

@@ -1,0 +1,50 @@
+import Synchronization
+import Testing
+import Ghostline
+import GhostlineTesting
+
+/// A highlighter that reads the editor it colours each time it is asked, as an app's highlighter
+/// that looks at the entry's history or mode would; it runs on the session's thread.
+private final class ReadingHighlighter: Highlighter, @unchecked Sendable {
+    unowned let editor: LineEditor
+    private let seen = Mutex<[String]>([])
+
+    var readings: [String] { seen.withLock { $0 } }
+
+    init(editor: LineEditor) {
+        self.editor = editor
+    }
+
+    func spans(for text: String) -> [StyleSpan] {
+        let reading = "\(text) \(editor.text) \(editor.cursor.offset) \(editor.history.count) \(editor.isSecret)"
+        seen.withLock { $0.append(reading) }
+        return []
+    }
+}
+
+/// The app code the editor asks while it draws a key (the highlighter, the suggestion) may read
+/// the editor: the engine is not in the middle of a change then. The session draws from a copy
+/// of the engine for this reason (Docs/Performance.md, "What is left"); a change of who owns the
+/// engine, or of how a frame reaches it, must keep these reads working.
+@Suite struct AppCodeReadingTheEditorTests {
+    @Test func theHighlighterAndTheSuggestionReadTheEditorWhileAKeyIsDrawn() throws {
+        let driver = try LineEditorDriver(columns: 40, rows: 4)
+        let editor = makeEditor(on: driver)
+        _ = editor.history.add("git status")
+        let highlighter = ReadingHighlighter(editor: editor)
+        editor.highlighter = highlighter
+        let suggestionReadings = Mutex<[String]>([])
+        editor.suggestion = { [unowned editor] text in
+            let reading = "\(text) \(editor.text) \(editor.history.count)"
+            suggestionReadings.withLock { $0.append(reading) }
+            return editor.history.count > 0 && "git status".hasPrefix(text) ? "git status" : nil
+        }
+        try driver.start(editor)
+        try driver.type("git")
+        #expect(driver.screen.line(0) == "> git status")
+        try driver.press(.key(.enter))
+        #expect(driver.result == .submitted("git"))
+        #expect(highlighter.readings.contains("git git 3 1 false"), "\(highlighter.readings)")
+        #expect(suggestionReadings.withLock { $0 }.contains("git git 1"), "\(suggestionReadings.withLock { $0 })")
+    }
+}
