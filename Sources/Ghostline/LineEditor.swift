@@ -43,31 +43,36 @@ public final class LineEditor {
     /// added to ``history`` or the history file and never suggested from them; Up, Down and
     /// Ctrl-R recall nothing, Tab completes nothing, and what it kills is dropped when it ends.
     public var isSecret: Bool {
-        get { engine.isSecret }
+        get { engineBeingChanged?.isSecret ?? engine.isSecret }
         set { engine.isSecret = newValue }
     }
     /// What each grapheme cluster of a secret entry is shown as: by default `•`, or `*` where
     /// the locale (`LC_ALL`, `LC_CTYPE`, `LANG`) is not UTF-8; `TextMask.nothing` shows nothing.
     public var mask: TextMask {
-        get { engine.mask }
+        get { engineBeingChanged?.mask ?? engine.mask }
         set { engine.mask = newValue }
     }
     /// In multi-line mode Enter inserts a line break and Alt-Enter submits.
     public var isMultiline = false
     /// In multi-line mode, lets Enter submit when it returns true for the text (say, when
-    /// brackets are balanced).
+    /// brackets are balanced). The function may read the editor but not change it.
     public var isComplete: ((String) -> Bool)? {
-        get { engine.isComplete }
+        get {
+            if let engineBeingChanged { return engineBeingChanged.isComplete }
+            return engine.isComplete
+        }
         set { engine.isComplete = newValue }
     }
     /// Which command each key performs; starts as `KeyMap.standard`.
     public var keyMap: KeyMap {
-        get { engine.keyMap }
+        get { engineBeingChanged?.keyMap ?? engine.keyMap }
         set { engine.keyMap = newValue }
     }
     /// Earlier entries, for Up/Down, Ctrl-R and inline suggestions.
     public var history: History {
         get {
+            // In the middle of a key the file was read long before, as the entry started.
+            if let engineBeingChanged { return engineBeingChanged.history }
             finishLoadingHistoryFile()
             return engine.history
         }
@@ -103,19 +108,31 @@ public final class LineEditor {
     /// Whether ``historyFile``'s lines are still to be read into the history.
     var isHistoryFileUnread: Bool { historyFileToRead != nil }
     /// Candidates for the word before the cursor, offered by Tab.
+    ///
+    /// The function may read the editor (its ``text``, ``history``…, as they were when Tab was
+    /// pressed) but not change it.
     public var completion: ((CompletionContext) -> [String])? {
-        get { engine.completion }
+        get {
+            if let engineBeingChanged { return engineBeingChanged.completion }
+            return engine.completion
+        }
         set { engine.completion = newValue }
     }
     /// The full entry to suggest for the text typed so far, drawn as a ghost suffix; by default
     /// the newest history entry that starts with the text.
+    ///
+    /// The function may read the editor but not change it: it is asked as a frame is drawn and
+    /// again when Right accepts the suggestion.
     public var suggestion: ((String) -> String?)? {
-        get { engine.suggestion }
+        get {
+            if let engineBeingChanged { return engineBeingChanged.suggestion }
+            return engine.suggestion
+        }
         set { engine.suggestion = newValue }
     }
     /// Whether inline suggestions are shown.
     public var showsSuggestions: Bool {
-        get { engine.showsSuggestions }
+        get { engineBeingChanged?.showsSuggestions ?? engine.showsSuggestions }
         set { engine.showsSuggestions = newValue }
     }
     /// A value that Enter submits on an empty entry. Unlike the placeholder, which is only
@@ -123,7 +140,10 @@ public final class LineEditor {
     /// inserts it for editing. An empty line of piped input, or of a dumb terminal, is the
     /// default too.
     public var defaultText: String? {
-        get { engine.defaultText }
+        get {
+            if let engineBeingChanged { return engineBeingChanged.defaultText }
+            return engine.defaultText
+        }
         set { engine.defaultText = newValue }
     }
     /// Hears about the edit and may veto changes.
@@ -210,7 +230,19 @@ public final class LineEditor {
         self.output = output
         engine.shouldChangeText = nil
         engine.mask = .forLocale()
+        // Weak: a copy of the engine may outlive the editor.
+        engine.appCodeIsRunning = { [weak self] engine in
+            guard let self else { return }
+            if let engine { enginesBeingChanged.append(engine) } else { enginesBeingChanged.removeLast() }
+        }
     }
+
+    /// The engines as they were when the app's own code started to run in the middle of a key
+    /// (a completion, a suggestion, `isComplete`), newest last; empty otherwise. What that code
+    /// reads from the editor comes from the newest: the engine itself is being changed then, and
+    /// reading it would be a simultaneous access.
+    private var enginesBeingChanged: [Editor] = []
+    private var engineBeingChanged: Editor? { enginesBeingChanged.last }
 
     /// Hands the highlighter to the engine, without its colors when colors are off.
     private func applyHighlighter() {
@@ -221,7 +253,7 @@ public final class LineEditor {
     /// entry, hiding or showing the placeholder as the text is empty or not. While the delegate
     /// decides whether a change may happen, it can be read but not set.
     public var text: String {
-        get { stateBeingChanged?.text ?? engine.state.text }
+        get { stateBeingChanged?.text ?? engineBeingChanged?.state.text ?? engine.state.text }
         set {
             precondition(stateBeingChanged == nil, "LineEditor.text was set while the delegate decided on a change")
             engine.setText(newValue)
@@ -254,7 +286,7 @@ public final class LineEditor {
 
     /// Where the cursor is in the text.
     public var cursor: TextPosition {
-        get { stateBeingChanged?.cursor ?? engine.state.cursor }
+        get { stateBeingChanged?.cursor ?? engineBeingChanged?.state.cursor ?? engine.state.cursor }
         set {
             precondition(stateBeingChanged == nil, "LineEditor.cursor was set while the delegate decided on a change")
             engine.setCursor(newValue)

@@ -47,4 +47,34 @@ private final class ReadingHighlighter: Highlighter, @unchecked Sendable {
         #expect(highlighter.readings.contains("git git 3 1 false"), "\(highlighter.readings)")
         #expect(suggestionReadings.withLock { $0 }.contains("git git 1"), "\(suggestionReadings.withLock { $0 })")
     }
+
+    /// Keys that run the app's code in the middle of a change: Right accepting the app's
+    /// suggestion, Tab asking its completion. The code reads the editor as it was when the key
+    /// came (it trapped as a simultaneous access to the engine before).
+    @Test func theSuggestionAndTheCompletionReadTheEditorWhileAKeyChangesIt() throws {
+        let driver = try LineEditorDriver(columns: 40, rows: 6)
+        let editor = makeEditor(on: driver)
+        _ = editor.history.add("git status")
+        let readings = Mutex<[String]>([])
+        editor.suggestion = { [unowned editor] text in
+            readings.withLock { $0.append("suggest \(text) \(editor.text) \(editor.history.count) \(editor.isSecret)") }
+            return "git status".hasPrefix(text) ? "git status" : nil
+        }
+        editor.completion = { [unowned editor] context in
+            readings.withLock { $0.append("complete \(context.word) \(editor.text) \(editor.cursor.offset) \(editor.history.count)") }
+            return ["--short", "--shorter"].filter { $0.hasPrefix(context.word) }
+        }
+        try driver.start(editor)
+        try driver.type("gi")
+        try driver.press(.key(.right))
+        #expect(driver.screen.line(0) == "> git status")
+        try driver.type(" --sh")
+        try driver.press(.key(.tab))
+        #expect(driver.screen.line(0) == "> git status --short")
+        try driver.press(.key(.enter))
+        #expect(driver.result == .submitted("git status --short"))
+        let seen = readings.withLock { $0 }
+        #expect(seen.contains("suggest gi gi 1 false"), "\(seen)")
+        #expect(seen.contains("complete --sh git status --sh 15 1"), "\(seen)")
+    }
 }

@@ -181,6 +181,17 @@ extension Editor {
         }
     }
 
+    // MARK: - The app's code
+
+    /// Runs `body`, which calls the app's own code, with ``appCodeIsRunning`` told before and
+    /// after.
+    func runningAppCode<Result>(_ body: () -> Result) -> Result {
+        guard let appCodeIsRunning else { return body() }
+        appCodeIsRunning(self)
+        defer { appCodeIsRunning(nil) }
+        return body()
+    }
+
     // MARK: - Completion
 
     mutating func complete() {
@@ -189,7 +200,7 @@ extension Editor {
         let before = state.text(in: state.lineStart..<cursor)
         // Only the text after the last whitespace: after "git " the word is empty, not "git ".
         let word = String(before[(before.lastIndex(where: \.isWhitespace).map(before.index(after:)) ?? before.startIndex)...])
-        let candidates = completion(CompletionContext(textBeforeCursor: before, word: word))
+        let candidates = runningAppCode { completion(CompletionContext(textBeforeCursor: before, word: word)) }
         guard !candidates.isEmpty else { return }
         if candidates.count == 1 {
             replace(TextPosition(line: cursor.line, offset: cursor.offset - word.utf8.count)..<cursor,
@@ -246,7 +257,9 @@ extension Editor {
             guard shortestTextLength < history.longestEntryByteCount else { return nil }
         }
         let text = state.text
-        guard let full = suggestion?(text) ?? history.suggestion(for: text),
+        var suggested: String?
+        if let suggestion { suggested = runningAppCode { suggestion(text) } }
+        guard let full = suggested ?? history.suggestion(for: text),
               full.utf8.count > text.utf8.count, Self.isExtension(full, of: text) else { return nil }
         return String(Substring(full.utf8.dropFirst(text.utf8.count)))
     }

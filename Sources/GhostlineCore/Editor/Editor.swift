@@ -34,6 +34,11 @@ package struct Editor {
     /// false vetoes it. It runs in the middle of an edit, so it reads the text from the state it
     /// is given, not from the editor.
     package var shouldChangeText: ((TextChange, EditorState) -> Bool)?
+    /// Told, with the engine as it is, just before the app's own code runs in the middle of a
+    /// key (``completion``, ``suggestion``, ``isComplete``), and told nil once it has run: that
+    /// code may read the editor that holds this engine, which is being changed then, so the
+    /// editor answers from the engine it is given.
+    package var appCodeIsRunning: ((Editor?) -> Void)?
     /// Where text starts on screen, so Up and Down can move by rows of wrapped lines.
     package var geometry: TextGeometry?
     /// Changes made since the caller last emptied this list, oldest first.
@@ -214,7 +219,7 @@ package struct Editor {
         case .submit:
             return submit()
         case .submitOrInsertNewline:
-            if isMultiline && !(isComplete?(state.text) ?? false) {
+            if isMultiline && !(isComplete.map { isComplete in runningAppCode { isComplete(state.text) } } ?? false) {
                 replace(cursor..<cursor, with: "\n", kind: .other)
             } else {
                 return submit()
