@@ -253,17 +253,13 @@ public final class LineEditor {
     /// entry, hiding or showing the placeholder as the text is empty or not. While the delegate
     /// decides whether a change may happen, it can be read but not set.
     public var text: String {
-        get { stateBeingChanged?.text ?? engineBeingChanged?.state.text ?? engine.state.text }
+        get { engineBeingChanged?.state.text ?? engine.state.text }
         set {
-            precondition(stateBeingChanged == nil, "LineEditor.text was set while the delegate decided on a change")
+            precondition(enginesBeingChanged.isEmpty, "LineEditor.text was set while the editor asked the app in the middle of a key")
             engine.setText(newValue)
             engine.pendingChanges.removeAll()
         }
     }
-
-    /// The text and cursor while the delegate decides whether a change may happen. The engine is
-    /// in the middle of the edit then and cannot be read, so the delegate reads them from here.
-    private var stateBeingChanged: EditorState?
 
     /// While an entry is read (`asking` true), the engine asks the delegate before every change
     /// of text; without a delegate it has no question to ask, so typing calls nothing per key.
@@ -276,19 +272,17 @@ public final class LineEditor {
             engine.shouldChangeText = nil
             return
         }
-        engine.shouldChangeText = { [self] change, state in
+        engine.shouldChangeText = { [self] change, _ in
             guard let delegate else { return true }
-            stateBeingChanged = state
-            defer { stateBeingChanged = nil }
             return delegate.lineEditor(self, shouldChangeTextIn: change.range, replacementText: change.replacement)
         }
     }
 
     /// Where the cursor is in the text.
     public var cursor: TextPosition {
-        get { stateBeingChanged?.cursor ?? engineBeingChanged?.state.cursor ?? engine.state.cursor }
+        get { engineBeingChanged?.state.cursor ?? engine.state.cursor }
         set {
-            precondition(stateBeingChanged == nil, "LineEditor.cursor was set while the delegate decided on a change")
+            precondition(enginesBeingChanged.isEmpty, "LineEditor.cursor was set while the editor asked the app in the middle of a key")
             engine.setCursor(newValue)
         }
     }

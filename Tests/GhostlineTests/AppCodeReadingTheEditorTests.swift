@@ -22,6 +22,18 @@ private final class ReadingHighlighter: Highlighter, @unchecked Sendable {
     }
 }
 
+/// A delegate that reads the editor while it decides on a change, and refuses digits.
+private final class ReadingDelegate: LineEditorDelegate, @unchecked Sendable {
+    private let seen = Mutex<[String]>([])
+    var readings: [String] { seen.withLock { $0 } }
+
+    func lineEditor(_ editor: LineEditor, shouldChangeTextIn range: Range<TextPosition>, replacementText text: String) -> Bool {
+        let reading = "\(editor.text)|\(text) \(editor.history.count) \(editor.isSecret) \(editor.keyMap.allBindings.isEmpty)"
+        seen.withLock { $0.append(reading) }
+        return !text.contains { $0.isNumber }
+    }
+}
+
 /// The app code the editor asks while it draws a key (the highlighter, the suggestion) may read
 /// the editor: the engine is not in the middle of a change then. The session draws from a copy
 /// of the engine for this reason (Docs/Performance.md, "What is left"); a change of who owns the
@@ -46,6 +58,21 @@ private final class ReadingHighlighter: Highlighter, @unchecked Sendable {
         #expect(driver.result == .submitted("git"))
         #expect(highlighter.readings.contains("git git 3 1 false"), "\(highlighter.readings)")
         #expect(suggestionReadings.withLock { $0 }.contains("git git 1"), "\(suggestionReadings.withLock { $0 })")
+    }
+
+    /// The delegate deciding on a change reads more of the editor than its text and cursor.
+    @Test func theDelegateReadsTheEditorWhileItDecidesOnAChange() throws {
+        let driver = try LineEditorDriver(columns: 40, rows: 4)
+        let editor = makeEditor(on: driver)
+        _ = editor.history.add("ls")
+        let delegate = ReadingDelegate()
+        editor.delegate = delegate
+        try driver.start(editor)
+        try driver.type("a1b")
+        #expect(driver.screen.line(0) == "> ab")
+        try driver.press(.key(.enter))
+        #expect(driver.result == .submitted("ab"))
+        #expect(delegate.readings.prefix(3) == ["|a 1 false false", "a|1 1 false false", "a|b 1 false false"], "\(delegate.readings)")
     }
 
     /// Keys that run the app's code in the middle of a change: Right accepting the app's

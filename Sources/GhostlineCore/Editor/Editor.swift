@@ -35,9 +35,9 @@ package struct Editor {
     /// is given, not from the editor.
     package var shouldChangeText: ((TextChange, EditorState) -> Bool)?
     /// Told, with the engine as it is, just before the app's own code runs in the middle of a
-    /// key (``completion``, ``suggestion``, ``isComplete``), and told nil once it has run: that
-    /// code may read the editor that holds this engine, which is being changed then, so the
-    /// editor answers from the engine it is given.
+    /// key (``shouldChangeText``, ``completion``, ``suggestion``, ``isComplete``), and told nil
+    /// once it has run: that code may read the editor that holds this engine, which is being
+    /// changed then, so the editor answers from the engine it is given.
     package var appCodeIsRunning: ((Editor?) -> Void)?
     /// Where text starts on screen, so Up and Down can move by rows of wrapped lines.
     package var geometry: TextGeometry?
@@ -333,7 +333,9 @@ package struct Editor {
     @discardableResult
     mutating func replace(_ range: Range<TextPosition>, with text: String, kind: UndoHistory.GroupKind) -> Range<TextPosition>? {
         guard !(range.isEmpty && text.isEmpty) else { return nil }
-        if let shouldChangeText, !shouldChangeText(TextChange(range: range, replacement: text), state) { return nil }
+        if let shouldChangeText, !runningAppCode({ shouldChangeText(TextChange(range: range, replacement: text), state) }) {
+            return nil
+        }
         claimHighlightMemo()
         let cursorBefore = state.cursor
         let removed = range.isEmpty ? "" : state.text(in: range)
