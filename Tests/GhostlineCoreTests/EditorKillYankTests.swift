@@ -73,3 +73,23 @@ func kill(before: String, keys: [KeyEvent], after: String, yanked: String) {
     #expect(editor.marked == "a|b")
     #expect(editor.pendingChanges.isEmpty)
 }
+
+/// Alt-Y twice where there was no yank does nothing twice: the first does not make the second
+/// replace a yank of another time (found by the editor fuzzer, where the place was that of a yank
+/// in an earlier entry, past the end of the text: a crash).
+@Test(arguments: [false, true])
+func yankPopTwiceWithoutAYankDoesNothing(inANewEntry: Bool) {
+    var editor = Editor(marked: "alpha beta|")
+    editor.press(.control("w"), .control("y"))
+    #expect(editor.marked == "alpha beta|")
+    if inANewEntry {
+        editor.startNewEntry()
+    } else {
+        editor.press(.control("a"), .control("k"))
+    }
+    // Six bytes: the yank's place, 6..<10, starts at the text's end.
+    editor.press(.text("abcdef"), .alt("y"), .alt("y"))
+    #expect(editor.marked == "abcdef|")
+    editor.press(.control("y"))
+    #expect(editor.marked.hasPrefix("abcdef"), "a yank still works after")
+}

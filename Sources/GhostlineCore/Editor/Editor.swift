@@ -257,10 +257,14 @@ package struct Editor {
         case .killWordForward:
             kill(cursor..<state.wordEnd(after: cursor, kind: .alphanumeric), backward: false)
         case .yank:
-            if let text = activeKillRing.yank() { lastYank = replace(cursor..<cursor, with: text, kind: .other) }
+            lastYank = activeKillRing.yank().flatMap { replace(cursor..<cursor, with: $0, kind: .other) }
         case .yankPop:
+            // Only right after a yank, whose text is still where it went; a yank-pop that does
+            // nothing still counts as a yank, so it forgets that place, and the next does nothing.
             if lastCommand == .yank, let range = lastYank, let text = activeKillRing.rotate() {
                 lastYank = replace(range, with: text, kind: .other)
+            } else {
+                lastYank = nil
             }
 
         case .transposeCharacters: transposeCharacters()
@@ -326,6 +330,7 @@ package struct Editor {
         search = nil
         pendingKeys.removeAll()
         lastCommand = .other
+        lastYank = nil
         completionListing.removeAll()
     }
 
