@@ -257,9 +257,7 @@ extension Editor {
             guard shortestTextLength < history.longestEntryByteCount else { return nil }
         }
         let text = state.text
-        var suggested: String?
-        if let suggestion { suggested = runningAppCode { suggestion(text) } }
-        guard let full = suggested ?? history.suggestion(for: text),
+        guard let full = suggestion?(text) ?? history.suggestion(for: text),
               full.utf8.count > text.utf8.count, Self.isExtension(full, of: text) else { return nil }
         return String(Substring(full.utf8.dropFirst(text.utf8.count)))
     }
@@ -341,7 +339,10 @@ extension Editor {
             replace(cursor..<cursor, with: defaultText, kind: .other)
             return true
         }
-        guard let suffix = suggestionSuffix else { return false }
+        // The app's suggestion function is asked again here, in the middle of the key; as a frame
+        // is drawn it is asked on the session's copy of the engine, where reading the editor is
+        // no conflict, so only this call hands the editor a copy.
+        guard let suffix = suggestion == nil ? suggestionSuffix : runningAppCode({ suggestionSuffix }) else { return false }
         var accepted = suffix
         if wordOnly {
             let suffixState = EditorState(text: suffix)
