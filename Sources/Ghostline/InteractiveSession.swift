@@ -279,11 +279,19 @@ final class InteractiveSession {
     }
 
     private func presentation(final: Bool, decorations: Decorations) -> Presentation {
-        var presentation = editor.engine.presentation(prompt: decorations.styledPrompt,
-                                                      continuationPrompt: decorations.styledContinuationPrompt,
-                                                      placeholder: decorations.styledPlaceholder)
+        var presentation = Self.presentation(of: &editor.engine, decorations: decorations)
         if final { presentation = presentation.finished }
         return presentation
+    }
+
+    /// The engine's presentation, asked where the engine lives. Asked of `editor.engine` as a
+    /// value, Swift copies the whole engine out of the editor first (a class's stored struct is
+    /// copied to be read): about 1,500 instructions and 70 reference-count changes a key. In
+    /// place, the app code the engine asks (the highlighter, a suggestion function) reads the
+    /// editor from the copy the engine hands it then (`Editor.appCodeIsRunning`).
+    private static func presentation(of engine: inout Editor, decorations: Decorations) -> Presentation {
+        engine.presentation(prompt: decorations.styledPrompt, continuationPrompt: decorations.styledContinuationPrompt,
+                            placeholder: decorations.styledPlaceholder)
     }
 
     private func draw(final: Bool = false) throws {

@@ -339,9 +339,6 @@ extension Editor {
             replace(cursor..<cursor, with: defaultText, kind: .other)
             return true
         }
-        // The app's suggestion function is asked again here, in the middle of the key; as a frame
-        // is drawn it is asked on the session's copy of the engine, where reading the editor is
-        // no conflict, so only this call hands the editor a copy.
         guard let suffix = suggestion == nil ? suggestionSuffix : runningAppCode({ suggestionSuffix }) else { return false }
         var accepted = suffix
         if wordOnly {
@@ -369,7 +366,9 @@ extension Editor {
         // No more of the suggestion than the screen can hold (a character takes a cell or more):
         // a history entry of megabytes costs a key no more than a short one.
         let screenCells = (geometry?.width ?? 80) * (geometry?.height ?? 24)
-        let suggestion = suggestionSuffix(upTo: screenCells).map { StyledText($0, style: suggestionStyle) }
+        let suffix = self.suggestion == nil ? suggestionSuffix(upTo: screenCells)
+            : runningAppCode { suggestionSuffix(upTo: screenCells) }
+        let suggestion = suffix.map { StyledText($0, style: suggestionStyle) }
         return Presentation(state: state, prompt: shownPrompt, continuationPrompt: continuationPrompt,
                             placeholder: ghost, suggestion: suggestion,
                             footer: Self.columns(completionListing, width: geometry?.width ?? 80),

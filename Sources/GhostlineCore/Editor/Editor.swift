@@ -34,10 +34,11 @@ package struct Editor {
     /// false vetoes it. It runs in the middle of an edit, so it reads the text from the state it
     /// is given, not from the editor.
     package var shouldChangeText: ((TextChange, EditorState) -> Bool)?
-    /// Told, with the engine as it is, just before the app's own code runs in the middle of a
-    /// key (``shouldChangeText``, ``completion``, ``suggestion``, ``isComplete``), and told nil
-    /// once it has run: that code may read the editor that holds this engine, which is being
-    /// changed then, so the editor answers from the engine it is given.
+    /// Told, with the engine as it is, just before the app's own code runs (``shouldChangeText``,
+    /// ``completion``, ``suggestion``, ``isComplete``, the highlighter), and told nil once it has
+    /// run: that code may read the editor that holds this engine, which is in the middle of a key
+    /// or of making a presentation in place then, so the editor answers from the engine it is
+    /// given.
     package var appCodeIsRunning: ((Editor?) -> Void)?
     /// Where text starts on screen, so Up and Down can move by rows of wrapped lines.
     package var geometry: TextGeometry?
@@ -130,7 +131,7 @@ package struct Editor {
             return known
         }
         let text = state.text
-        let made = TextHighlights(highlighter.spans(for: text), in: text)
+        let made = TextHighlights(runningAppCode { highlighter.spans(for: text) }, in: text)
         memo.generation = state.generation
         memo.revision = state.revision
         memo.highlights = made
