@@ -16,11 +16,14 @@ package struct Display: Sendable {
     /// What the last draw left on screen, when its cursor ended its line and a later append can
     /// follow it; nil otherwise.
     private var shown: Shown?
+    /// The surroundings the last draw showed, when ``shown`` is not nil. Kept beside it, not in
+    /// it: they stay from key to key while the rest is made anew, and inside they were copied out
+    /// and released on every key (about 150 instructions).
+    private var surroundings: Surroundings?
 
     private struct Shown {
         /// Where the cursor's line ended.
         var end: EditorState.LineEnd
-        var surroundings: Surroundings
         /// The spans the text was drawn with; nil when nothing coloured it.
         var highlights: TextHighlights?
         /// The ghost text drawn after the cursor; nil when none was.
@@ -105,22 +108,17 @@ package struct Display: Sendable {
         let cursorEndsLine = cursor.offset == state.byteCount(ofLine: cursor.line)
         let ghost = presentation.shownGhostText
         var appended: [UInt8]?
-        let surroundings: Surroundings?
         // Taken out, since it is replaced below.
-        if let shown = shown.take(), shown.surroundings.hold(for: presentation, width: width, height: height) {
+        if let shown = shown.take(), surroundings?.hold(for: presentation, width: width, height: height) == true {
             if cursorEndsLine { appended = append(presentation, showing: ghost, since: shown, width: width, height: height) }
-            surroundings = shown.surroundings
         } else {
             surroundings = Surroundings(presentation, width: width, height: height)
         }
         let bytes = appended
             ?? renderer.render(layout.frame(for: presentation, width: width, height: height), screenRows: height)
-        shown = cursorEndsLine
-            ? surroundings.map {
-                Shown(end: state.end(ofLine: cursor.line), surroundings: $0, highlights: presentation.highlights,
-                      ghost: ghost)
-            }
-            : nil
+        if cursorEndsLine && surroundings != nil {
+            shown = Shown(end: state.end(ofLine: cursor.line), highlights: presentation.highlights, ghost: ghost)
+        }
         return bytes
     }
 
@@ -196,6 +194,7 @@ package struct Display: Sendable {
     /// last row, for a shell that starts its own (as job control does on Ctrl-Z).
     package mutating func finish(startingFreshRow: Bool = true) -> [UInt8] {
         shown = nil
+        surroundings = nil
         return renderer.finish(startingFreshRow: startingFreshRow)
     }
 
@@ -220,5 +219,6 @@ package struct Display: Sendable {
         renderer.reset()
         layout.reset()
         shown = nil
+        surroundings = nil
     }
 }
