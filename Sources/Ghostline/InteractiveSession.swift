@@ -266,7 +266,7 @@ final class InteractiveSession {
     private var decorations: Decorations?
 
     private func currentDecorations() -> Decorations {
-        let showsContinuation = editor.isMultiline || editor.engine.state.lineCount > 1
+        let showsContinuation = editor.isMultiline || Self.lineCount(of: &editor.engine) > 1
         if let decorations, decorations.appearanceRevision == editor.appearanceRevision, decorations.size == size,
            decorations.showsContinuation == showsContinuation {
             return decorations
@@ -276,6 +276,13 @@ final class InteractiveSession {
         // Up and Down move by the rows of this geometry, which changes only with the decorations.
         editor.engine.geometry = made.geometry
         return made
+    }
+
+    /// The engine's line count, read where the engine lives: read through `editor.engine` as a
+    /// value, the whole state is copied out of the editor first (see
+    /// ``presentation(of:decorations:)``).
+    private static func lineCount(of engine: inout Editor) -> Int {
+        engine.state.lineCount
     }
 
     private func presentation(final: Bool, decorations: Decorations) -> Presentation {

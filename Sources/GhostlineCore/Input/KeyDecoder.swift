@@ -406,12 +406,16 @@ package struct KeyDecoder: Sendable {
     /// Turns the collected printable bytes into a `.text` event, joined to a `.text` just before it.
     private mutating func emitText(keepingUnfinishedCharacter: Bool) {
         guard !text.isEmpty else { return }
-        let keptLength = keepingUnfinishedCharacter ? UTF8Prefix.incompleteSuffixLength(of: text) : 0
+        // The bytes collected are 0x20 and above but DEL: in ASCII, what typing mostly is, each is
+        // a whole printable character, so only other text is checked for an unfinished character
+        // and for C1 controls.
+        let isASCII = !text.contains { $0 >= 0x80 }
+        let keptLength = keepingUnfinishedCharacter && !isASCII ? UTF8Prefix.incompleteSuffixLength(of: text) : 0
         let decodedLength = text.count - keptLength
         guard decodedLength > 0 else { return }
         var decoded = String(decoding: text[..<decodedLength], as: UTF8.self)
         text.removeSubrange(..<decodedLength)
-        if !decoded.unicodeScalars.allSatisfy(KeyTable.isPrintable) {
+        if !isASCII && !decoded.unicodeScalars.allSatisfy(KeyTable.isPrintable) {
             // C1 controls are valid UTF-8 but no key a user typed; they must never reach the screen.
             decoded.unicodeScalars.removeAll { !KeyTable.isPrintable($0) }
         }
