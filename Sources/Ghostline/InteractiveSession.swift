@@ -420,7 +420,9 @@ final class InteractiveSession {
     private func write(_ bytes: [UInt8]) throws {
         guard !bytes.isEmpty else { return }
         do {
-            try output.writeAll(bytes)
+            // Through the buffer: the overload for collections is generic, and from this module
+            // it runs unspecialized, through witness tables (about 100 instructions a key).
+            try bytes.withUnsafeBytes { try output.writeAll($0) }
         } catch let error as Errno {
             throw LineEditorError(terminalFailure: error)
         }
