@@ -49,6 +49,28 @@ final class EditorScreen {
         return true
     }
 
+    /// ``drain(timeout:until:)`` for a test whose editor reads in a task: between reads the test
+    /// waits suspended, not blocked, so that the task gets a thread. The cooperative pool has as
+    /// many threads as the machine has cores; a test blocked in a wait on one of them, beside a
+    /// long test on the other, left the editor's task no thread to draw its prompt on until the
+    /// wait ran out (on two cores, beside `aFileOfGigabytesIsReadOnlyAtItsEnd`).
+    @discardableResult
+    func drainLettingTasksRun(timeout: Double = 10, until condition: (VirtualScreen) -> Bool) async throws -> Bool {
+        let deadline = MonotonicClock.now() + timeout
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while !condition(screen) {
+            guard MonotonicClock.now() < deadline else { return false }
+            guard try !waitForInput(on: [pty.controller], timeoutMilliseconds: 0).isEmpty else {
+                try await Task.sleep(nanoseconds: 1_000_000)
+                continue
+            }
+            let count = try chunk.withUnsafeMutableBytes { try pty.controller.read(into: $0) }
+            output += chunk[0..<count]
+            screen.feed(chunk[0..<count])
+        }
+        return true
+    }
+
     /// Types `keys` into the terminal.
     func type(_ keys: String) throws {
         try pty.controller.writeAll(Array(keys.utf8))

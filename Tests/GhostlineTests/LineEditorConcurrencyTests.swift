@@ -13,7 +13,7 @@ extension ProcessWideStateTests {
             let terminal = try EditorScreen()
             let descriptor = terminal.terminal
             let task = Task { try await EditorScreen.makeEditor(on: descriptor).readLine() }
-            #expect(try terminal.drain(until: terminal.showsEntry("> ")))
+            #expect(try await terminal.drainLettingTasksRun(until: terminal.showsEntry("> ")))
             try terminal.type("hello\r")
             #expect(try await task.value == "hello")
         }
@@ -29,11 +29,11 @@ extension ProcessWideStateTests {
                 let second = try await editor.readLine()
                 return (first, second)
             }
-            #expect(try terminal.drain(until: terminal.showsEntry("> ")))
+            #expect(try await terminal.drainLettingTasksRun(until: terminal.showsEntry("> ")))
             try terminal.type("first\r")
-            #expect(try terminal.drain { $0.line(0) == "> first" && $0.cursorRow == 1 && terminal.showsEntry("> ")($0) })
+            #expect(try await terminal.drainLettingTasksRun { $0.line(0) == "> first" && $0.cursorRow == 1 && terminal.showsEntry("> ")($0) })
             try terminal.type("\u{1B}[A")
-            #expect(try terminal.drain { $0.line(1) == "> first" })
+            #expect(try await terminal.drainLettingTasksRun { $0.line(1) == "> first" })
             try terminal.type(" again\r")
             let (first, second) = try await task.value
             #expect(first == "first")
@@ -47,13 +47,13 @@ extension ProcessWideStateTests {
             let before = attributeBytes(of: terminal.terminal)
             let descriptor = terminal.terminal
             let task = Task { try await EditorScreen.makeEditor(on: descriptor).readLine() }
-            #expect(try terminal.drain(until: terminal.showsEntry("> ")))
+            #expect(try await terminal.drainLettingTasksRun(until: terminal.showsEntry("> ")))
             try terminal.type("ab")
-            #expect(try terminal.drain(until: terminal.showsEntry("> ab")))
+            #expect(try await terminal.drainLettingTasksRun(until: terminal.showsEntry("> ab")))
             #expect(terminal.screen.bracketedPasteEnabled)
             #expect(attributeBytes(of: terminal.terminal) != before, "raw mode while reading")
             task.cancel()
-            let ended = try terminal.drain { !$0.bracketedPasteEnabled && $0.cursorRow == 1 && $0.cursorColumn == 0 }
+            let ended = try await terminal.drainLettingTasksRun { !$0.bracketedPasteEnabled && $0.cursorRow == 1 && $0.cursorColumn == 0 }
             #expect(ended, "the entry ended without a key: \(terminal.screen.lines)")
             // Should the cancellation not have ended it, a key does, so the test fails instead of hanging.
             if !ended { try terminal.type("\r") }
@@ -90,11 +90,11 @@ extension ProcessWideStateTests {
             // Read by the editor, which now waits for the rest of the line.
             let deadline = MonotonicClock.now() + 10
             while bytesAvailable(on: input.readEnd) > 0 && MonotonicClock.now() < deadline {
-                _ = try waitForInput(on: [], timeoutMilliseconds: 1)
+                try await Task.sleep(nanoseconds: 1_000_000)
             }
             task.cancel()
             while !finished.withLock({ $0 }) && MonotonicClock.now() < deadline {
-                _ = try waitForInput(on: [], timeoutMilliseconds: 1)
+                try await Task.sleep(nanoseconds: 1_000_000)
             }
             #expect(finished.withLock { $0 }, "the cancelled read ended")
             // Should it not have ended, the rest of the line ends it, so the test fails instead of hanging.
@@ -110,11 +110,11 @@ extension ProcessWideStateTests {
                 for try await line in EditorScreen.makeEditor(on: descriptor).entries { lines.append(line) }
                 return lines
             }
-            #expect(try terminal.drain(until: terminal.showsEntry("> ")))
+            #expect(try await terminal.drainLettingTasksRun(until: terminal.showsEntry("> ")))
             try terminal.type("one\r")
-            #expect(try terminal.drain { $0.line(0) == "> one" && $0.line(1) == ">" && $0.cursorRow == 1 })
+            #expect(try await terminal.drainLettingTasksRun { $0.line(0) == "> one" && $0.line(1) == ">" && $0.cursorRow == 1 })
             try terminal.type("two\r")
-            #expect(try terminal.drain { $0.line(1) == "> two" && $0.line(2) == ">" && $0.cursorRow == 2 })
+            #expect(try await terminal.drainLettingTasksRun { $0.line(1) == "> two" && $0.line(2) == ">" && $0.cursorRow == 2 })
             try terminal.type("\u{4}")
             #expect(try await task.value == ["one", "two"])
         }
@@ -129,7 +129,7 @@ extension ProcessWideStateTests {
                 return Task { try await EditorScreen.makeEditor(on: descriptor).readLine() }
             }
             for terminal in terminals {
-                #expect(try terminal.drain(until: terminal.showsEntry("> ")))
+                #expect(try await terminal.drainLettingTasksRun(until: terminal.showsEntry("> ")))
             }
             for (index, terminal) in terminals.enumerated() { try terminal.type("entry \(index)\r") }
             for (index, task) in tasks.enumerated() {
