@@ -62,9 +62,22 @@ struct EditorSession {
         if !paused { DecodingChecks.checkChunkingChangesNothing(keys, decoded: decoded) }
     }
 
+    /// The most text an input edits; past it, the rest of the input is decoded but not handled.
+    /// Three keys double a yanked word (Ctrl-Y Ctrl-Y Ctrl-W, then Ctrl-Y again), and the checks
+    /// lay the whole text out again at every event: an input of 129 bytes grew the text to 1.9 MB
+    /// and took 13 s, past the fuzzer's timeout (the CLI itself took it in well under a second).
+    private static let largestText = 1 << 16
+
+    /// The text's length in UTF-8 bytes, without joining its lines.
+    private var textByteCount: Int {
+        let state = editor.state
+        return (0..<state.lineCount).reduce(state.lineCount - 1) { $0 + state.line($1).utf8.count }
+    }
+
     /// Handles a batch of events read together, drawing after each one or after the batch.
     private mutating func handle(_ events: [KeyEvent]) {
         for event in events {
+            guard textByteCount <= Self.largestText else { return }
             let request = editor.handle(event)
             StateChecks.check(editor.state, after: event)
             switch request {
