@@ -103,9 +103,19 @@ struct WrappedLine: Sendable {
             cells.reserveCapacity(cells.count + end - position)
             while position < end {
                 var style = Style.plain
+                // Where the style may change next.
+                var styleEnd = end
                 if span < spans.count {
                     while span < spans.count && spans[span].range.upperBound <= position { span += 1 }
-                    if span < spans.count && spans[span].range.lowerBound <= position { style = spans[span].style }
+                    if span < spans.count {
+                        let range = spans[span].range
+                        if range.lowerBound <= position {
+                            style = spans[span].style
+                            styleEnd = min(end, range.upperBound)
+                        } else {
+                            styleEnd = min(end, range.lowerBound)
+                        }
+                    }
                 }
                 if let mask {
                     let first = cells.count
@@ -114,11 +124,20 @@ struct WrappedLine: Sendable {
                     position = ClusterScanner.cluster(in: text, bytes: bytes, at: position, width: width).end
                     continue
                 }
-                let byte = bytes[position]
-                if byte >= 0x20 && byte < 0x7F && (position + 1 == bytes.count || bytes[position + 1] < 0x80) {
-                    // Its cell is known from the byte alone, without making a `Character`.
-                    cells.append(Cell(ClusterBytes(ascii: byte), style: style))
-                    position += 1
+                let runEnd = Self.endOfASCIIRun(in: bytes, from: position, before: styleEnd)
+                if runEnd > position {
+                    // Their cells are known from the bytes alone, without making `Character`s.
+                    // Put in as one run of blank cells of the style, then given their bytes in
+                    // place: an append a cell checked the array's uniqueness and room each time
+                    // (10 Ups of a 35-byte entry: 220,119 instructions that way, 205,147 this).
+                    let first = cells.count
+                    cells.append(contentsOf: repeatElement(Cell(.none, style: style), count: runEnd - position))
+                    cells.withUnsafeMutableBufferPointer { row in
+                        for offset in 0..<(runEnd - position) {
+                            row[first + offset].bytes = ClusterBytes(ascii: bytes[position + offset])
+                        }
+                    }
+                    position = runEnd
                     continue
                 }
                 let index = text.utf8.index(text.utf8.startIndex, offsetBy: position)
