@@ -370,8 +370,13 @@ package struct Renderer: Sendable {
     // MARK: - Cursor and cells
 
     private mutating func write(_ cells: ArraySlice<Cell>, row: Int, width: Int, in frame: Frame) {
-        for cell in cells {
-            guard !cell.isContinuation else { continue }
+        var index = cells.startIndex
+        while index < cells.endIndex {
+            let cell = cells[index]
+            guard !cell.isContinuation else {
+                index += 1
+                continue
+            }
             if cell.style != currentStyle { setStyle(cell.style) }
             if pendingWrap {
                 // Rows end in hard line breaks, never in the terminal's soft wrap, so that a
@@ -379,12 +384,32 @@ package struct Renderer: Sendable {
                 // the area's height stays computable (see `rowsAbove(afterResizeTo:)`).
                 move(to: ScreenPoint(row: cursor.row + 1, column: 0), width: width)
             }
-            frame.appendBytes(of: cell, to: &output)
-            cursor.column += Int(cell.width)
+            var end = index + 1
+            if cell.width == 1 && cell.bytes.singleByte != nil {
+                // The one-byte cells that follow in this style, as far as the margin, go out as
+                // one run: room for their bytes is made at once and filled in place, instead of
+                // an append a byte that checked the output's uniqueness and room each time.
+                let limit = min(cells.endIndex, index + width - cursor.column)
+                while end < limit && cells[end].width == 1 && cells[end].bytes.singleByte != nil
+                        && cells[end].style == cell.style {
+                    end += 1
+                }
+                let first = output.count
+                output.append(contentsOf: repeatElement(0, count: end - index))
+                output.withUnsafeMutableBufferPointer { output in
+                    for offset in 0..<(end - index) {
+                        output[first + offset] = cells[index + offset].bytes.singleByte ?? 0
+                    }
+                }
+            } else {
+                frame.appendBytes(of: cell, to: &output)
+            }
+            cursor.column += end - index - 1 + Int(cell.width)
             if cursor.column >= width {
                 cursor.column = width - 1
                 pendingWrap = true
             }
+            index = end
         }
     }
 
