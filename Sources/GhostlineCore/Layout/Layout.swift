@@ -56,6 +56,12 @@ package struct Layout: Sendable {
         /// Drops drawn rows from `firstRow` on that show bytes at or after `changed`.
         func forgetRows(from firstRow: Int, reachingPast changed: Int) {
             shown = nil
+            // The rows go by as one argument, a single access to the variable: each read and
+            // write of a class's variable is checked for exclusivity at run time.
+            Self.forget(&drawn, from: firstRow, reachingPast: changed)
+        }
+
+        private static func forget(_ drawn: inout [DrawnRow?], from firstRow: Int, reachingPast changed: Int) {
             for index in min(firstRow, drawn.count)..<drawn.count where (drawn[index]?.end ?? 0) > changed {
                 drawn[index] = nil
             }
