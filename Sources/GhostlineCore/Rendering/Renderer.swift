@@ -36,7 +36,9 @@ package struct Renderer: Sendable {
     /// used to scroll instead of redrawing when the rows only moved up.
     package mutating func render(_ frame: Frame, screenRows: Int = .max) -> [UInt8] {
         output.removeAll(keepingCapacity: true)
-        var old = previous ?? Frame(rows: [], cursor: ScreenPoint(row: 0, column: 0), width: frame.width)
+        // Taken out, not copied: it is replaced below, and a copy retained and released its
+        // three arrays, and made a scroll's change of its rows copy them.
+        var old = previous.take() ?? Frame(rows: [], cursor: ScreenPoint(row: 0, column: 0), width: frame.width)
         if old.width != frame.width { old = Frame(rows: [], cursor: old.cursor, width: frame.width) }
 
         rewrittenRows = 0
