@@ -164,6 +164,19 @@ struct WrappedLine: Sendable {
     /// join its last byte, which is then left out.
     static func endOfASCIIRun(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, before limit: Int) -> Int {
         var end = start
+        if let base = bytes.baseAddress {
+            // Eight bytes at a time: a byte outside 0x20...0x7E sets its top bit in the word
+            // itself (from 0x80), in the word less 0x20 a byte (below 0x20, which borrows) or in
+            // the word plus 1 a byte (0x7F). A borrow or carry only flags a byte after one that
+            // is flagged already, so a word without a flag holds printable ASCII only (10 Ups:
+            // 161,992 instructions a byte at a time, 158,156 so).
+            while end + 8 <= limit {
+                let word = UnsafeRawPointer(base).loadUnaligned(fromByteOffset: end, as: UInt64.self)
+                let flags = word | (word &- 0x2020_2020_2020_2020) | (word &+ 0x0101_0101_0101_0101)
+                guard flags & 0x8080_8080_8080_8080 == 0 else { break }
+                end += 8
+            }
+        }
         while end < limit && bytes[end] &- 0x20 < 0x5F { end += 1 }
         if end > start && end < bytes.count && bytes[end] >= 0x80 { end -= 1 }
         return end
