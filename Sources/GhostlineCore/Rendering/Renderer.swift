@@ -403,9 +403,11 @@ package struct Renderer: Sendable {
     }
 
     /// Appends the bytes of the run of one-byte cells in one style that starts at `start` (a
-    /// one-byte cell) and ends before `limit` at the latest; returns the run's end. Room for as many bytes as there are cells
-    /// before `limit` is made at once and filled in place as the run is found, the rest given
-    /// back, instead of an append a byte that checked the output's uniqueness and room each time.
+    /// one-byte cell) and ends before `limit` at the latest; returns the run's end. The bytes are
+    /// gathered in scratch memory as the run is found and go into the output in one copy, instead
+    /// of an append a byte that checked the output's uniqueness and room each time (10 Ups:
+    /// 158,156 instructions with room made in the output first, then filled and the rest given
+    /// back; 156,245 so).
     ///
     /// Never inlined: inlined, it made `write` too large to be inlined into `append`, which then
     /// copied its frame to pass it and built the type of the frame's identities by name at a
@@ -414,20 +416,17 @@ package struct Renderer: Sendable {
     private static func appendRun(of cells: ArraySlice<Cell>, from start: Int, before limit: Int,
                                   to output: inout [UInt8]) -> Int {
         let style = cells[start].style
-        let first = output.count
-        output.append(contentsOf: repeatElement(0, count: limit - start))
-        let end = output.withUnsafeMutableBufferPointer { output in
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: limit - start) { run in
             var end = start
             while end < limit {
                 let cell = cells[end]
                 guard cell.width == 1, cell.style == style, let byte = cell.bytes.singleByte else { break }
-                output[first + end - start] = byte
+                run[end - start] = byte
                 end += 1
             }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: run[..<(end - start)]))
             return end
         }
-        output.removeLast(limit - end)
-        return end
     }
 
     private mutating func move(to target: ScreenPoint, width: Int) {
