@@ -408,11 +408,6 @@ package struct Renderer: Sendable {
     /// of an append a byte that checked the output's uniqueness and room each time (10 Ups:
     /// 158,156 instructions with room made in the output first, then filled and the rest given
     /// back; 156,245 so).
-    ///
-    /// Never inlined: inlined, it made `write` too large to be inlined into `append`, which then
-    /// copied its frame to pass it and built the type of the frame's identities by name at a
-    /// session's first key (10 Ups through a pty: 174,048 instructions inlined, 168,471 not).
-    @inline(never)
     private static func appendRun(of cells: ArraySlice<Cell>, from start: Int, before limit: Int,
                                   to output: inout [UInt8]) -> Int {
         let style = cells[start].style
