@@ -520,7 +520,10 @@ package struct Renderer: Sendable {
     /// Written as bytes, as the colours are: string interpolation brought the standard library's
     /// formatting code in, whose pages the first key that moved the cursor faulted in.
     private mutating func appendControlSequence(_ parameter: Int, _ final: UInt8, omittingOne: Bool = true) {
-        output.append(contentsOf: [0x1B, 0x5B])
+        // A byte at a time: an array literal was made and appended as a sequence, about 120
+        // instructions more a move (10 Ups: 156,245 instructions with it, 155,069 without).
+        output.append(0x1B)
+        output.append(0x5B)
         if parameter != 1 || !omittingOne { appendDecimal(parameter) }
         output.append(final)
     }
