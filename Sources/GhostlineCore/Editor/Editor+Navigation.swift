@@ -45,7 +45,10 @@ extension Editor {
         historyIndex = target == count ? nil : target
         let text = target == count ? (draft ?? "") : history[target]
         replace(.start..<state.endPosition, with: text, kind: .other)
-        state.cursor = direction < 0 ? TextPosition(line: 0, offset: state.line(0).utf8.count) : state.endPosition
+        // The replacement left the cursor at the text's end, where a one-line entry wants it:
+        // setting it again would check it against the text again.
+        let cursor = direction < 0 ? TextPosition(line: 0, offset: state.line(0).utf8.count) : state.endPosition
+        if state.cursor != cursor { state.cursor = cursor }
         if target == count { draft = nil } else { skipSuggestionForRecall() }
     }
 

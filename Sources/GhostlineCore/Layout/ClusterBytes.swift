@@ -42,6 +42,11 @@ struct ClusterBytes: Hashable, Sendable {
         high >> 56 == Self.longMarker ? Int(low) : nil
     }
 
+    /// The byte of a one-byte cluster, an ASCII character; nil for any other.
+    var singleByte: UInt8? {
+        high >> 56 == 1 ? UInt8(truncatingIfNeeded: low) : nil
+    }
+
     /// Appends the inline bytes to `output`; a long cluster appends nothing (see `longClusterIndex`).
     func appendInlineBytes(to output: inout [UInt8]) {
         let count = Int(high >> 56)

@@ -27,6 +27,11 @@ package struct Layout: Sendable {
     /// look-up per line, instead of copying them out and back.
     private final class LineCache: @unchecked Sendable {
         var wrapped: WrappedLine
+        /// The wrapping's width and start column, which never change for an entry, kept as
+        /// constants too: a read of `wrapped`, a class's variable, is checked for exclusivity at
+        /// run time (about 70 instructions), and every frame asks them of each line in view.
+        let width: Int
+        let startColumn: Int
         let generation: UInt64
         /// The cells each cluster was drawn as, when the text was masked.
         let mask: [Cell]?
@@ -41,6 +46,8 @@ package struct Layout: Sendable {
 
         init(wrapped: WrappedLine, generation: UInt64, revision: UInt64, mask: [Cell]?) {
             self.wrapped = wrapped
+            width = wrapped.width
+            startColumn = wrapped.startColumn
             self.generation = generation
             self.revision = revision
             self.mask = mask
@@ -49,6 +56,12 @@ package struct Layout: Sendable {
         /// Drops drawn rows from `firstRow` on that show bytes at or after `changed`.
         func forgetRows(from firstRow: Int, reachingPast changed: Int) {
             shown = nil
+            // The rows go by as one argument, a single access to the variable: each read and
+            // write of a class's variable is checked for exclusivity at run time.
+            Self.forget(&drawn, from: firstRow, reachingPast: changed)
+        }
+
+        private static func forget(_ drawn: inout [DrawnRow?], from firstRow: Int, reachingPast changed: Int) {
             for index in min(firstRow, drawn.count)..<drawn.count where (drawn[index]?.end ?? 0) > changed {
                 drawn[index] = nil
             }
@@ -279,7 +292,7 @@ package struct Layout: Sendable {
     private mutating func lineCache(line: Int, in state: EditorState, startColumn: Int, width: Int) -> LineCache {
         let identity = state.identity(ofLine: line)
         if let cached = cache[identity], cached.generation == state.generation,
-           cached.wrapped.width == width, cached.wrapped.startColumn == startColumn, cached.mask == mask.cells {
+           cached.width == width, cached.startColumn == startColumn, cached.mask == mask.cells {
             // Most lines in view are untouched since the last frame: known from the line itself,
             // without reading the edit log.
             if state.isUnchanged(line: line, since: cached.revision) {

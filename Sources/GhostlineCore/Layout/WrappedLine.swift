@@ -103,9 +103,19 @@ struct WrappedLine: Sendable {
             cells.reserveCapacity(cells.count + end - position)
             while position < end {
                 var style = Style.plain
+                // Where the style may change next.
+                var styleEnd = end
                 if span < spans.count {
                     while span < spans.count && spans[span].range.upperBound <= position { span += 1 }
-                    if span < spans.count && spans[span].range.lowerBound <= position { style = spans[span].style }
+                    if span < spans.count {
+                        let range = spans[span].range
+                        if range.lowerBound <= position {
+                            style = spans[span].style
+                            styleEnd = min(end, range.upperBound)
+                        } else {
+                            styleEnd = min(end, range.lowerBound)
+                        }
+                    }
                 }
                 if let mask {
                     let first = cells.count
@@ -114,11 +124,16 @@ struct WrappedLine: Sendable {
                     position = ClusterScanner.cluster(in: text, bytes: bytes, at: position, width: width).end
                     continue
                 }
-                let byte = bytes[position]
-                if byte >= 0x20 && byte < 0x7F && (position + 1 == bytes.count || bytes[position + 1] < 0x80) {
-                    // Its cell is known from the byte alone, without making a `Character`.
-                    cells.append(Cell(ClusterBytes(ascii: byte), style: style))
-                    position += 1
+                let runEnd = Self.endOfASCIIRun(in: bytes, from: position, before: styleEnd)
+                if runEnd > position {
+                    // Their cells are known from the bytes alone, without making `Character`s,
+                    // and go in as one collection, made as they are copied in: an append a cell
+                    // checked the array's uniqueness and room each time, and blank cells given
+                    // their bytes afterwards were written twice (10 Ups of a 35-byte entry:
+                    // 220,119 instructions a cell at a time, 168,471 blank then filled, 162,951 so).
+                    cells.append(contentsOf: ASCIICells(bytes: UnsafeBufferPointer(rebasing: bytes[position..<runEnd]),
+                                                        style: style))
+                    position = runEnd
                     continue
                 }
                 let index = text.utf8.index(text.utf8.startIndex, offsetBy: position)
@@ -142,6 +157,29 @@ struct WrappedLine: Sendable {
         }
         if let isASCIIBoundary { return isASCIIBoundary }
         return text.utf8.index(text.utf8.startIndex, offsetBy: offset).samePosition(in: text) != nil
+    }
+
+    /// The end of the run of printable ASCII bytes in `bytes` from `start`, before `limit`, of
+    /// which each is a cluster of its own and one cell: a byte from 0x80 on after the run may
+    /// join its last byte, which is then left out.
+    static func endOfASCIIRun(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, before limit: Int) -> Int {
+        var end = start
+        if let base = bytes.baseAddress {
+            // Eight bytes at a time: a byte outside 0x20...0x7E sets its top bit in the word
+            // itself (from 0x80), in the word less 0x20 a byte (below 0x20, which borrows) or in
+            // the word plus 1 a byte (0x7F). A borrow or carry only flags a byte after one that
+            // is flagged already, so a word without a flag holds printable ASCII only (10 Ups:
+            // 161,992 instructions a byte at a time, 158,156 so).
+            while end + 8 <= limit {
+                let word = UnsafeRawPointer(base).loadUnaligned(fromByteOffset: end, as: UInt64.self)
+                let flags = word | (word &- 0x2020_2020_2020_2020) | (word &+ 0x0101_0101_0101_0101)
+                guard flags & 0x8080_8080_8080_8080 == 0 else { break }
+                end += 8
+            }
+        }
+        while end < limit && bytes[end] &- 0x20 < 0x5F { end += 1 }
+        if end > start && end < bytes.count && bytes[end] >= 0x80 { end -= 1 }
+        return end
     }
 
     /// Where `row` ends: the next row's start, or the end of the text.
@@ -174,14 +212,19 @@ struct WrappedLine: Sendable {
                 return count
             }
             while position < count {
-                let byte = bytes[position]
-                if byte >= 0x20 && byte < 0x7F && (position + 1 == count || bytes[position + 1] < 0x80) {
-                    if column >= width {
-                        starts.append(position)
-                        column = 0
+                let runEnd = Self.endOfASCIIRun(in: bytes, from: position, before: count)
+                if runEnd > position {
+                    // A cell a byte: the run is cut where it reaches the margin, not looked at
+                    // byte by byte (26 instructions a byte before, about 6 now).
+                    while position < runEnd {
+                        if column >= width {
+                            starts.append(position)
+                            column = 0
+                        }
+                        let step = min(runEnd - position, width - column)
+                        column += step
+                        position += step
                     }
-                    column += 1
-                    position += 1
                     continue
                 }
                 let cluster = ClusterScanner.cluster(in: text, bytes: bytes, at: position, width: width)
@@ -197,6 +240,20 @@ struct WrappedLine: Sendable {
         rowStarts = starts
         byteCount = count
         endColumn = column
+    }
+}
+
+/// The cells of a run of printable ASCII bytes in one style, a byte a cell, made as they are
+/// appended.
+private struct ASCIICells: RandomAccessCollection {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let style: Style
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { bytes.count }
+
+    subscript(position: Int) -> Cell {
+        Cell(ClusterBytes(ascii: bytes[position]), style: style)
     }
 }
 

@@ -40,7 +40,9 @@ package struct Renderer: Sendable {
     /// used to scroll instead of redrawing when the rows only moved up.
     package mutating func render(_ frame: Frame, screenRows: Int = .max) -> [UInt8] {
         output.removeAll(keepingCapacity: true)
-        var old = previous ?? Frame(rows: [], cursor: ScreenPoint(row: 0, column: 0), width: frame.width)
+        // Taken out, not copied: it is replaced below, and a copy retained and released its
+        // three arrays, and made a scroll's change of its rows copy them.
+        var old = previous.take() ?? Frame(rows: [], cursor: ScreenPoint(row: 0, column: 0), width: frame.width)
         if old.width != frame.width { old = Frame(rows: [], cursor: old.cursor, width: frame.width) }
 
         rewrittenRows = 0
@@ -374,8 +376,13 @@ package struct Renderer: Sendable {
     // MARK: - Cursor and cells
 
     private mutating func write(_ cells: ArraySlice<Cell>, row: Int, width: Int, in frame: Frame) {
-        for cell in cells {
-            guard !cell.isContinuation else { continue }
+        var index = cells.startIndex
+        while index < cells.endIndex {
+            let cell = cells[index]
+            guard !cell.isContinuation else {
+                index += 1
+                continue
+            }
             if cell.style != currentStyle { setStyle(cell.style) }
             if pendingWrap {
                 // Rows end in hard line breaks, never in the terminal's soft wrap, so that a
@@ -383,12 +390,41 @@ package struct Renderer: Sendable {
                 // the area's height stays computable (see `rowsAbove(afterResizeTo:)`).
                 move(to: ScreenPoint(row: cursor.row + 1, column: 0), width: width)
             }
-            frame.appendBytes(of: cell, to: &output)
-            cursor.column += Int(cell.width)
+            var end = index + 1
+            if cell.width == 1 && cell.bytes.singleByte != nil {
+                end = Self.appendRun(of: cells, from: index, before: min(cells.endIndex, index + width - cursor.column),
+                                     to: &output)
+            } else {
+                frame.appendBytes(of: cell, to: &output)
+            }
+            cursor.column += end - index - 1 + Int(cell.width)
             if cursor.column >= width {
                 cursor.column = width - 1
                 pendingWrap = true
             }
+            index = end
+        }
+    }
+
+    /// Appends the bytes of the run of one-byte cells in one style that starts at `start` (a
+    /// one-byte cell) and ends before `limit` at the latest; returns the run's end. The bytes are
+    /// gathered in scratch memory as the run is found and go into the output in one copy, instead
+    /// of an append a byte that checked the output's uniqueness and room each time (10 Ups:
+    /// 158,156 instructions with room made in the output first, then filled and the rest given
+    /// back; 156,245 so).
+    private static func appendRun(of cells: ArraySlice<Cell>, from start: Int, before limit: Int,
+                                  to output: inout [UInt8]) -> Int {
+        let style = cells[start].style
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: limit - start) { run in
+            var end = start
+            while end < limit {
+                let cell = cells[end]
+                guard cell.width == 1, cell.style == style, let byte = cell.bytes.singleByte else { break }
+                run[end - start] = byte
+                end += 1
+            }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: run[..<(end - start)]))
+            return end
         }
     }
 
@@ -488,7 +524,10 @@ package struct Renderer: Sendable {
     /// Written as bytes, as the colours are: string interpolation brought the standard library's
     /// formatting code in, whose pages the first key that moved the cursor faulted in.
     private mutating func appendControlSequence(_ parameter: Int, _ final: UInt8, omittingOne: Bool = true) {
-        output.append(contentsOf: [0x1B, 0x5B])
+        // A byte at a time: an array literal was made and appended as a sequence, about 120
+        // instructions more a move (10 Ups: 156,245 instructions with it, 155,069 without).
+        output.append(0x1B)
+        output.append(0x5B)
         if parameter != 1 || !omittingOne { appendDecimal(parameter) }
         output.append(final)
     }
