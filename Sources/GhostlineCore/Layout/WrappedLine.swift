@@ -245,7 +245,7 @@ struct WrappedLine: Sendable {
 
 /// The cells of a run of printable ASCII bytes in one style, a byte a cell, made as they are
 /// appended.
-private struct ASCIICells: RandomAccessCollection {
+struct ASCIICells: RandomAccessCollection {
     let bytes: UnsafeBufferPointer<UInt8>
     let style: Style
 
