@@ -93,3 +93,16 @@ func yankPopTwiceWithoutAYankDoesNothing(inANewEntry: Bool) {
     editor.press(.control("y"))
     #expect(editor.marked.hasPrefix("abcdef"), "a yank still works after")
 }
+
+/// Joining a line that starts with a combining mark to the one before it (Ctrl-K or Delete at a
+/// line's end) makes the mark part of that line's last character: the cursor, left where the
+/// line ended, was then inside a character (found by the editor fuzzer). It goes to the end of
+/// the joined character, where a cursor set anywhere inside one goes.
+@Test(arguments: [Key.character("k"), Key.character("d")])
+func joiningALineThatStartsWithACombiningMarkLeavesTheCursorOnABoundary(key: Key) {
+    var editor = Editor(marked: "a|\n\u{33B}b", isMultiline: true)
+    editor.press(.key(key, .control))
+    #expect(editor.state.text == "a\u{33B}b")
+    #expect(editor.state.cursor == TextPosition(line: 0, offset: 3), "\(editor.state.cursor)")
+    #expect(editor.marked == "a\u{33B}|b")
+}

@@ -218,7 +218,10 @@ package struct EditorState: Sendable {
             } else {
                 cursor = TextPosition(line: cursor.line + end.line - upper.line, offset: cursor.offset)
             }
-        } else if cursor > lower {
+        } else if cursor >= lower {
+            // Set again even where it was: text after it may have joined the character before it
+            // (a line that starts with a combining mark, joined to the line before), and the
+            // setter moves a cursor inside a character to that character's end.
             cursor = lower
         }
         return lower..<end
