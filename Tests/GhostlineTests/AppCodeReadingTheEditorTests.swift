@@ -35,8 +35,9 @@ private final class ReadingDelegate: LineEditorDelegate, @unchecked Sendable {
 }
 
 /// The app code the editor asks while it draws a key (the highlighter, the suggestion) may read
-/// the editor: the engine is not in the middle of a change then. The session draws from a copy
-/// of the engine for this reason (Docs/Performance.md, "What is left"); a change of who owns the
+/// the editor. The session makes the presentation with the engine passed `inout`, so the engine
+/// hands the editor a copy of itself before it asks that code (`Editor.appCodeIsRunning`,
+/// Docs/Architecture.md, "The engine is a plain stored property"); a change of who owns the
 /// engine, or of how a frame reaches it, must keep these reads working.
 @Suite struct AppCodeReadingTheEditorTests {
     @Test func theHighlighterAndTheSuggestionReadTheEditorWhileAKeyIsDrawn() throws {
