@@ -7,7 +7,7 @@
 ///
 /// The optional properties are written `Optional<…>`: a property written `T?` starts as nil
 /// before the initializer sets it, and after that the optimizer kept a copy and a destroy of the
-/// whole value the initializer returns, about 400 instructions per key (Docs/Performance.md).
+/// whole value the initializer returns, about 400 instructions per key.
 package struct Presentation: Sendable {
     /// The text and the cursor.
     package var state: EditorState
