@@ -260,7 +260,10 @@ extension Editor {
             guard shortestTextLength < history.longestEntryByteCount else { return nil }
         }
         let text = state.text
-        guard let full = suggestion?(text) ?? history.suggestion(for: text),
+        // The app's function may read the editor, which holds this engine: it is asked with the
+        // editor told (see ``runningAppCode(_:)``).
+        let suggested = suggestion.flatMap { suggest in runningAppCode { suggest(text) } }
+        guard let full = suggested ?? history.suggestion(for: text),
               full.utf8.count > text.utf8.count, Self.isExtension(full, of: text) else { return nil }
         return String(Substring(full.utf8.dropFirst(text.utf8.count)))
     }
@@ -342,7 +345,7 @@ extension Editor {
             replace(cursor..<cursor, with: defaultText, kind: .other)
             return true
         }
-        guard let suffix = suggestion == nil ? suggestionSuffix : runningAppCode({ suggestionSuffix }) else { return false }
+        guard let suffix = suggestionSuffix else { return false }
         var accepted = suffix
         if wordOnly {
             let suffixState = EditorState(text: suffix)
@@ -369,9 +372,7 @@ extension Editor {
         // No more of the suggestion than the screen can hold (a character takes a cell or more):
         // a history entry of megabytes costs a key no more than a short one.
         let screenCells = (geometry?.width ?? 80) * (geometry?.height ?? 24)
-        let suffix = self.suggestion == nil ? suggestionSuffix(upTo: screenCells)
-            : runningAppCode { suggestionSuffix(upTo: screenCells) }
-        let suggestion = suffix.map { StyledText($0, style: suggestionStyle) }
+        let suggestion = suggestionSuffix(upTo: screenCells).map { StyledText($0, style: suggestionStyle) }
         return Presentation(state: state, prompt: shownPrompt, continuationPrompt: continuationPrompt,
                             placeholder: ghost, suggestion: suggestion,
                             footer: Self.columns(completionListing, width: geometry?.width ?? 80),
