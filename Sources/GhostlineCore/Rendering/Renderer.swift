@@ -390,19 +390,21 @@ package struct Renderer: Sendable {
                 // the area's height stays computable (see `rowsAbove(afterResizeTo:)`).
                 move(to: ScreenPoint(row: cursor.row + 1, column: 0), width: width)
             }
-            var end = index + 1
             if cell.width == 1 && cell.bytes.singleByte != nil {
-                end = Self.appendRun(of: cells, from: index, before: min(cells.endIndex, index + width - cursor.column),
-                                     to: &output)
+                // A run of one-byte cells, a column each.
+                let end = Self.appendRun(of: cells, from: index, before: min(cells.endIndex, index + width - cursor.column),
+                                         to: &output)
+                cursor.column += end - index
+                index = end
             } else {
                 frame.appendBytes(of: cell, to: &output)
+                cursor.column += Int(cell.width)
+                index += 1
             }
-            cursor.column += end - index - 1 + Int(cell.width)
             if cursor.column >= width {
                 cursor.column = width - 1
                 pendingWrap = true
             }
-            index = end
         }
     }
 
