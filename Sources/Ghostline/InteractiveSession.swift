@@ -94,6 +94,7 @@ final class InteractiveSession {
         var escapeDeadline: Int64?
         while true {
             if !events.isEmpty, let outcome = try handle(&events) { return outcome.entry }
+            if !decoderIsPending { try indexHistoryUntilReady(&watch) }
             observer?.sessionWillWait(isSequencePending: decoderIsPending)
             // The first read of a batch: waited for in `read`, or in `poll` while the decoder
             // holds bytes that a timeout must flush.
@@ -169,6 +170,21 @@ final class InteractiveSession {
                 } while bytesAvailable(on: input) > 0
             }
             if let outcome = try handle(&events) { return outcome.entry }
+        }
+    }
+
+    /// Sorts the history's entries a step at a time (see `History.hasIndexingToDo`) until it is
+    /// done or anything is ready: a key, a signal, a message to print. A step is about a
+    /// millisecond, all a key typed meanwhile waits; a million entries take a few hundred, spent
+    /// while the user has not typed yet.
+    private func indexHistoryUntilReady(_ watch: inout DescriptorWatch) throws {
+        while editor.engine.history.hasIndexingToDo {
+            do {
+                if try watch.wait(timeoutMilliseconds: 0) { return }
+            } catch let error as Errno {
+                throw LineEditorError(terminalFailure: error)
+            }
+            editor.engine.history.continueIndexing()
         }
     }
 

@@ -17,15 +17,20 @@ struct HistoryBench {
 
     private let lines: [UInt8]
     private let history: History
+    /// The same history with its entries sorted by their bytes, as a session leaves it once it
+    /// has waited for keys a few hundred milliseconds (see `sort()`).
+    private var sortedHistory: History
 
     init() {
         lines = HistoryLines.make(count: Self.entryCount, markedAt: Self.entryCount / 10, marker: Self.marker)
         history = History(lines: lines)
+        sortedHistory = history
     }
 
     mutating func run() {
         if history.count != Self.entryCount { failures.append("loading \(Self.entryCount) lines kept \(history.count)") }
         load()
+        sort()
         search()
         searchForNothing()
         typeAlongSuggestion()
@@ -59,6 +64,28 @@ struct HistoryBench {
         if kept != Self.entryCount { failures.append("loading kept \(kept) entries") }
         targets.append(TargetCheck(name: "Loading 1,000,000 entries (36.6 MB), ms", measured: Double(measured.median.nanoseconds) / 1e6,
                                    limit: 30, target: "≤ 30 (of the CLI's 60 to the prompt)"))
+    }
+
+    /// Sorting the entries by their bytes in the session's steps: the whole of it, and the
+    /// longest step, which is what a key typed during the sorting may wait.
+    private mutating func sort() {
+        var longestStep = 0
+        measureRow("H8. Sort \(Format.grouped(Self.entryCount)) entries by their bytes, in steps", keys: nil, runs: 5) { bench in
+            var sorting = bench.history
+            var elapsed = 0
+            while sorting.hasIndexingToDo {
+                let start = ThreadClock.now()
+                sorting.continueIndexing()
+                let step = ThreadClock.now() - start
+                elapsed += step
+                longestStep = max(longestStep, step)
+            }
+            bench.expect(sorting.isIndexed, "sorting the history")
+            bench.sortedHistory = sorting
+            return Sample(nanoseconds: elapsed, bytes: 0, stages: StageTimes())
+        }
+        targets.append(TargetCheck(name: "Sorting 1,000,000 entries: the longest step, ms", measured: Double(longestStep) / 1e6,
+                                   limit: 5, target: "≤ 5 (what a key typed meanwhile waits)"))
     }
 
     /// Ctrl-R, then the query one key at a time, as the editor searches on from its last match.
@@ -167,15 +194,18 @@ struct HistoryBench {
             return Sample(nanoseconds: elapsed, bytes: pipeline.output.count, stages: StageTimes())
         }
         // The first key typed after a recall looks for a suggestion again, for text that no
-        // entry extends as a rule.
-        measureRow("H6. A key typed after Up, 1,000,000 entries", keys: 1, runs: 21) { bench in
-            var pipeline = Pipeline(history: bench.history)
-            pipeline.receive(Self.up)
-            let start = ThreadClock.now()
-            pipeline.receive([UInt8(ascii: "x")])
-            let elapsed = ThreadClock.now() - start
-            bench.expect(pipeline.editor.state.text == (bench.history.last ?? "") + "x", "typing after Up")
-            return Sample(nanoseconds: elapsed, bytes: pipeline.output.count, stages: StageTimes())
+        // entry extends as a rule: before the entries are sorted, through every entry that
+        // shares its first two bytes.
+        for (history, label) in [(history, ""), (sortedHistory, ", sorted")] {
+            measureRow("H6. A key typed after Up, 1,000,000 entries\(label)", keys: 1, runs: 21) { bench in
+                var pipeline = Pipeline(history: history)
+                pipeline.receive(Self.up)
+                let start = ThreadClock.now()
+                pipeline.receive([UInt8(ascii: "x")])
+                let elapsed = ThreadClock.now() - start
+                bench.expect(pipeline.editor.state.text == (history.last ?? "") + "x", "typing after Up")
+                return Sample(nanoseconds: elapsed, bytes: pipeline.output.count, stages: StageTimes())
+            }
         }
     }
 
@@ -183,13 +213,15 @@ struct HistoryBench {
     /// ("ss") shared by a tenth of the history.
     private mutating func prefixSearch() {
         let presses = 5
-        measureRow("H7. Alt-P (history-search-backward) ×\(presses), prefix \"ssh d\", 1,000,000", keys: presses, runs: 15) { bench in
-            var pipeline = Pipeline(text: "ssh d", history: bench.history)
-            let start = ThreadClock.now()
-            for _ in 0..<presses { pipeline.receive(Self.altP) }
-            let elapsed = ThreadClock.now() - start
-            bench.expect(pipeline.editor.state.text.hasPrefix("ssh d"), "Alt-P finding an entry with the prefix")
-            return Sample(nanoseconds: elapsed, bytes: pipeline.output.count, stages: StageTimes())
+        for (history, label) in [(history, ""), (sortedHistory, ", sorted")] {
+            measureRow("H7. Alt-P (history-search-backward) ×\(presses), prefix \"ssh d\", 1,000,000\(label)", keys: presses, runs: 15) { bench in
+                var pipeline = Pipeline(text: "ssh d", history: history)
+                let start = ThreadClock.now()
+                for _ in 0..<presses { pipeline.receive(Self.altP) }
+                let elapsed = ThreadClock.now() - start
+                bench.expect(pipeline.editor.state.text.hasPrefix("ssh d"), "Alt-P finding an entry with the prefix")
+                return Sample(nanoseconds: elapsed, bytes: pipeline.output.count, stages: StageTimes())
+            }
         }
     }
 

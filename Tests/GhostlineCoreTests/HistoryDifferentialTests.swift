@@ -107,11 +107,20 @@ import GhostlineTestSupport
 
     // MARK: - Tests
 
-    @Test(arguments: [1, 2, 3, 4, 5] as [UInt64])
-    func searchesAgreeWithPlainScans(seed: UInt64) {
+    /// Before the entries are sorted by their bytes, lookups walk the prefix index; after,
+    /// they go through the sorted order (`HistorySortedIndex`); a history of 3,000 entries
+    /// has tables of maxima several levels deep.
+    @Test(arguments: [(1, false), (2, false), (3, false), (4, false), (5, false), (1, true), (2, true), (3, true), (4, true), (6, true)]
+          as [(UInt64, Bool)])
+    func searchesAgreeWithPlainScans(seed: UInt64, sorted: Bool) {
         var generator = SplitMix64(seed: seed)
-        let entries = Self.randomHistory(&generator, count: 300)
-        let history = History(entries: entries)
+        let entries = Self.randomHistory(&generator, count: seed == 6 ? 3_000 : 300)
+        var history = History(entries: entries)
+        if sorted {
+            #expect(history.hasIndexingToDo)
+            history.finishIndexing()
+            #expect(history.isIndexed && !history.hasIndexingToDo)
+        }
         // The history's own rules drop blank entries and repeats; the reference sees what it kept.
         let kept = Array(history.entries)
         Self.compare(history, kept, &generator, questions: 400)
@@ -125,10 +134,14 @@ import GhostlineTestSupport
     }
 
     /// Entries added one by one, past the capacity and past the size at which the index is
-    /// built again, with and without erasing duplicates, against a list kept the plain way.
-    @Test(arguments: [(11, History.Options()), (12, .eraseDuplicates), (13, [.eraseDuplicates, .ignoreSpace]), (14, .ignoreSpace)]
-          as [(UInt64, History.Options)])
-    func addingKeepsTheSameAnswers(seed: UInt64, options: History.Options) {
+    /// built again, with and without erasing duplicates, against a list kept the plain way;
+    /// with `sortsAsItGoes`, a random step of sorting after each entry, as a session sorts while
+    /// it waits, so lookups meet a sorting under way, an order sorted before entries were added
+    /// after it, and one that erasing a duplicate took an entry out of.
+    @Test(arguments: [(11, History.Options(), false), (12, .eraseDuplicates, false), (13, [.eraseDuplicates, .ignoreSpace], false),
+                      (14, .ignoreSpace, false), (15, [], true), (16, .eraseDuplicates, true), (17, [.eraseDuplicates, .ignoreSpace], true)]
+          as [(UInt64, History.Options, Bool)])
+    func addingKeepsTheSameAnswers(seed: UInt64, options: History.Options, sortsAsItGoes: Bool) {
         var generator = SplitMix64(seed: seed)
         let capacity = 700
         var history = History(entries: Self.randomHistory(&generator, count: 200), capacity: capacity, options: options)
@@ -148,8 +161,10 @@ import GhostlineTestSupport
                 model.append(entry)
                 if model.count > capacity { model.removeFirst(model.count - capacity) }
             }
+            if sortsAsItGoes { history.continueIndexing(budget: Int.random(in: 1...600, using: &generator)) }
             if step % 250 == 0 { Self.compare(history, model, &generator, questions: 60) }
         }
+        if sortsAsItGoes { #expect(history.isIndexed) }
         Self.compare(history, model, &generator, questions: 300)
     }
 
@@ -169,9 +184,11 @@ import GhostlineTestSupport
             }
             lines.append(0x0A)
         }
-        let loaded = History(lines: lines)
+        var loaded = History(lines: lines)
         let expected = History(entries: entries)
         #expect(Array(loaded.entries) == Array(expected.entries))
+        Self.compare(loaded, Array(expected.entries), &generator, questions: 200)
+        loaded.finishIndexing()
         Self.compare(loaded, Array(expected.entries), &generator, questions: 200)
     }
 }

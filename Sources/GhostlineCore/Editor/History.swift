@@ -52,6 +52,11 @@ public struct History: Sendable {
 
     private var storage: HistoryStorage
     private var index: HistoryPrefixIndex
+    /// The entries in byte order, once sorted while the session waited for keys; nil before
+    /// that and after entries were renumbered.
+    private var sortedIndex: HistorySortedIndex?
+    /// The sorting under way, when there is one.
+    private var sorting: HistorySortedIndex.Builder?
     private var byteFrequencies: ByteFrequencies
 
     /// Creates a history from earlier entries, oldest first. Blank entries and a repeat of the
@@ -91,14 +96,64 @@ public struct History: Sendable {
     package mutating func eraseOlderDuplicates() {
         guard storage.removeOlderDuplicates() else { return }
         version += 1
-        reindex()
+        reindex(renumbered: true)
     }
 
-    /// Builds the index again, and samples the bytes again, after entries moved or were added.
-    private mutating func reindex() {
+    /// Builds the index again, and samples the bytes again, after entries were added or moved:
+    /// entries moved to other slots (`renumbered`) also make the order sorted so far wrong.
+    private mutating func reindex(renumbered: Bool) {
         index = HistoryPrefixIndex(storage)
         byteFrequencies = ByteFrequencies(sampling: storage.bytes, in: storage.liveBytes)
+        if renumbered {
+            sortedIndex = nil
+            sorting = nil
+        }
     }
+
+    // MARK: - Sorting
+
+    /// How many entries may be newer than the sorted order before it is sorted again: a lookup
+    /// walks those through the prefix index's buckets, a few microseconds for this many.
+    static let largestUnsortedTail = 4_096
+    /// About how many entries a step of ``continueIndexing(budget:)`` deals out by default:
+    /// about a millisecond of work, so that a key typed during the sorting waits no longer.
+    package static let indexingStep = 25_000
+
+    /// Whether sorting the entries by their bytes (see `HistorySortedIndex`) is under way or
+    /// due: the session does it a step at a time while it waits for keys. A history of no
+    /// more entries than the prefix index reads one by one has none to do.
+    package var hasIndexingToDo: Bool {
+        guard sorting == nil else { return true }
+        guard index.hasBuckets else { return false }
+        guard let sortedIndex else { return true }
+        return storage.endSlot - sortedIndex.end > Self.largestUnsortedTail
+    }
+
+    /// Sorts the entries for about `budget` entries' worth of work; until the sorting is
+    /// finished, lookups go through the prefix index alone, and the order sorted before (when
+    /// entries were added since) stays in use.
+    package mutating func continueIndexing(budget: Int = History.indexingStep) {
+        guard hasIndexingToDo else { return }
+        if sorting == nil {
+            guard let (slots, groups) = index.slotsGroupedByFirstBytes() else { return }
+            sorting = HistorySortedIndex.Builder(slots: slots, groups: groups, end: index.indexedEnd)
+        }
+        guard var builder = sorting.take() else { return }
+        if builder.sort(budget: budget, of: storage) {
+            sortedIndex = builder.finished()
+        } else {
+            sorting = builder
+        }
+    }
+
+    /// Sorts the entries now, all of it: for tests and benchmarks, and an app that would rather
+    /// pay for it at once.
+    package mutating func finishIndexing() {
+        while hasIndexingToDo { continueIndexing(budget: .max) }
+    }
+
+    /// Whether the entries are sorted by their bytes, up to the newest few.
+    package var isIndexed: Bool { sortedIndex != nil }
 
     // MARK: - Entries
 
@@ -147,7 +202,7 @@ public struct History: Sendable {
             version += 1
             longestEntryByteCount = max(longestEntryByteCount, bytes.count)
             dropOldestBeyondCapacity()
-            if index.isStale(for: storage) { reindex() }
+            if index.isStale(for: storage) { reindex(renumbered: false) }
             return true
         }
     }
@@ -161,9 +216,12 @@ public struct History: Sendable {
 
     private mutating func removeEntries(equalTo bytes: UnsafeBufferPointer<UInt8>) {
         var end = storage.endSlot
-        while let slot = index.newestSlot(startingWith: bytes, in: storage.firstSlot..<end, of: storage,
-                                          where: { storage.range(ofSlot: $0).count == bytes.count }) {
+        while let slot = newestSlot(startingWith: bytes, .equals, in: storage.firstSlot..<end,
+                                    where: { storage.range(ofSlot: $0).count == bytes.count }) {
             index.remove(slot: slot, firstBytes: bytes)
+            sortedIndex?.remove(slot: slot, entry: bytes, of: storage)
+            // The slots it was sorting move: it starts again when the session next waits.
+            sorting = nil
             storage.remove(slot: slot)
             version += 1
             end = slot
@@ -173,7 +231,7 @@ public struct History: Sendable {
     private mutating func dropOldestBeyondCapacity() {
         guard storage.count > capacity else { return }
         version += 1
-        if storage.dropOldest(storage.count - capacity) { reindex() }
+        if storage.dropOldest(storage.count - capacity) { reindex(renumbered: true) }
     }
 
     /// True when `entry` is empty or only whitespace. A printable ASCII byte settles it at once,
@@ -254,9 +312,25 @@ public struct History: Sendable {
         let end = min(end, count)
         guard !prefix.isEmpty, end > 0 else { return nil }
         let first = storage.firstSlot
-        return index.newestSlot(startingWith: prefix, in: first..<(first + end), of: storage) { slot in
+        return newestSlot(startingWith: prefix, longerThanPrefix ? .extends : .startsWith, in: first..<(first + end)) { slot in
             (!longerThanPrefix || storage.range(ofSlot: slot).count > prefix.count) && isBoundary(inSlot: slot, at: prefix.count)
         }.map { $0 - first }
+    }
+
+    /// The newest slot in `slotRange` whose entry starts with `prefix` as `match` says and
+    /// passes `accept`: among the slots newer than the sorted order through the prefix index,
+    /// among the older ones through the sorted order. A prefix of one byte always goes through
+    /// the prefix index, which keeps the answer for each first byte.
+    private func newestSlot(startingWith prefix: UnsafeBufferPointer<UInt8>, _ match: HistorySortedIndex.Match,
+                            in slotRange: Range<Int>, where accept: (Int) -> Bool) -> Int? {
+        guard let sortedIndex, prefix.count > 1 else {
+            return index.newestSlot(startingWith: prefix, in: slotRange, of: storage, where: accept)
+        }
+        let split = min(max(sortedIndex.end, slotRange.lowerBound), slotRange.upperBound)
+        if let slot = index.newestSlot(startingWith: prefix, in: split..<slotRange.upperBound, of: storage, where: accept) {
+            return slot
+        }
+        return sortedIndex.newestSlot(startingWith: prefix, match, in: slotRange.lowerBound..<split, of: storage, where: accept)
     }
 
     private func isBoundary(inSlot slot: Int, at offset: Int) -> Bool {

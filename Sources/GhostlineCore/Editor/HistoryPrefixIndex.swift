@@ -69,6 +69,29 @@ struct HistoryPrefixIndex: Sendable {
         newestByFirstByte = (0..<256).map { newestIndexedSlot(ofFirstByte: $0) }
     }
 
+    /// Where sorting the indexed slots by their entries' bytes starts (see
+    /// `HistorySortedIndex.Builder`): the slots bucket by bucket in byte order, an entry of one
+    /// byte before the longer ones that start with it, and each bucket's run with the number of
+    /// bytes its entries are known to share. Nil when there are no buckets.
+    func slotsGroupedByFirstBytes() -> (slots: [UInt32], groups: [(start: Int, count: Int, depth: Int)])? {
+        guard hasBuckets else { return nil }
+        var grouped = [UInt32]()
+        grouped.reserveCapacity(slots.count)
+        var groups = [(start: Int, count: Int, depth: Int)]()
+        for first in 0..<256 {
+            let base = first * Self.bucketsPerFirstByte
+            // -1: the entry of that one byte.
+            for second in -1..<256 {
+                let bucket = base + (second < 0 ? 256 : second)
+                guard bucketStarts[bucket + 1] > bucketStarts[bucket] else { continue }
+                let run = Int(bucketStarts[bucket])..<Int(bucketStarts[bucket + 1])
+                groups.append((grouped.count, run.count, bucket == base + 256 ? 1 : 2))
+                grouped.append(contentsOf: slots[run])
+            }
+        }
+        return (grouped, groups)
+    }
+
     /// The newest slot in the buckets of entries starting with `byte`, -1 when they are empty:
     /// each bucket is oldest first, so it is the largest of their last slots.
     private func newestIndexedSlot(ofFirstByte byte: Int) -> Int32 {
