@@ -302,7 +302,7 @@ public struct History: Sendable {
             guard !prefix.isEmpty else { return start < count ? start : nil }
             guard start < count else { return nil }
             let first = storage.firstSlot
-            return self.index.oldestSlot(startingWith: prefix, in: (first + start)..<storage.endSlot, of: storage) {
+            return oldestSlot(startingWith: prefix, in: (first + start)..<storage.endSlot) {
                 isBoundary(inSlot: $0, at: prefix.count)
             }.map { $0 - first }
         }
@@ -315,6 +315,22 @@ public struct History: Sendable {
         return newestSlot(startingWith: prefix, longerThanPrefix ? .extends : .startsWith, in: first..<(first + end)) { slot in
             (!longerThanPrefix || storage.range(ofSlot: slot).count > prefix.count) && isBoundary(inSlot: slot, at: prefix.count)
         }.map { $0 - first }
+    }
+
+    /// The oldest slot in `slotRange` whose entry starts with `prefix` and passes `accept`:
+    /// among the slots the sorted order holds through it, among the newer ones through the
+    /// prefix index.
+    private func oldestSlot(startingWith prefix: UnsafeBufferPointer<UInt8>, in slotRange: Range<Int>,
+                            where accept: (Int) -> Bool) -> Int? {
+        guard let sortedIndex, prefix.count > 1 else {
+            return index.oldestSlot(startingWith: prefix, in: slotRange, of: storage, where: accept)
+        }
+        let split = min(max(sortedIndex.end, slotRange.lowerBound), slotRange.upperBound)
+        if let slot = sortedIndex.oldestSlot(startingWith: prefix, .startsWith, in: slotRange.lowerBound..<split, of: storage,
+                                             where: accept) {
+            return slot
+        }
+        return index.oldestSlot(startingWith: prefix, in: split..<slotRange.upperBound, of: storage, where: accept)
     }
 
     /// The newest slot in `slotRange` whose entry starts with `prefix` as `match` says and

@@ -1,13 +1,14 @@
-/// History's entries in the order of their bytes, so that the newest entry starting with a
-/// prefix is found by halving and a table of maxima, at a cost that does not grow with the
-/// history's size.
+/// History's entries in the order of their bytes, so that the newest (or oldest) entry starting
+/// with a prefix is found by halving and a table of extremes, at a cost that does not grow with
+/// the history's size.
 ///
 /// The prefix index alone finds it by walking the entries that share the prefix's first two
 /// bytes, newest first, until one matches: typing on from a match costs little (the suggestion
 /// memo goes on from it), but text that no entry extends, such as an entry just recalled with a
-/// key added, walks all of them: a tenth or more of the history, 660 µs at a million entries.
-/// Here the entries starting with a prefix are one run of positions, found by halving, and the
-/// newest of them is the largest slot in that run, read from ``SlotMaxima``.
+/// key added, walks all of them: a tenth or more of the history, about a millisecond at a
+/// million entries. Here the entries starting with a prefix are one run of positions, found by
+/// halving, and the newest of them is the largest slot in that run, read from a
+/// ``SlotExtremes`` table.
 ///
 /// Sorting a million entries takes a few hundred milliseconds, far more than a key may, so it is
 /// built a step at a time (``HistorySortedIndex/Builder``) while the session waits for keys, and
@@ -27,43 +28,51 @@ struct HistorySortedIndex: Sendable {
     /// The slots it holds, in the order of their entries' bytes, an entry before every entry
     /// it is a prefix of.
     private var order: [UInt32]
-    private var maxima: SlotMaxima
+    private var newest: SlotExtremes
+    private var oldest: SlotExtremes
     /// One past the newest slot it holds.
     private(set) var end: Int
 
     fileprivate init(order: [UInt32], end: Int) {
         self.order = order
         self.end = end
-        maxima = order.withUnsafeBufferPointer { SlotMaxima($0) }
+        (newest, oldest) = order.withUnsafeBufferPointer { (SlotExtremes($0, .newest), SlotExtremes($0, .oldest)) }
     }
-
-    /// How many slots it holds.
-    var count: Int { order.count }
 
     /// The newest slot in `slotRange` whose entry starts with `prefix` as `match` says and
     /// passes `accept`.
-    ///
-    /// The largest slot of the run of matching positions is the answer unless it is too new
-    /// (after the range) or `accept` refuses it (a prefix that ends inside a character of the
-    /// entry); then the positions on either side of it are tried, the larger slot first. That
-    /// costs a step per entry passed over, as few as the walk would pass.
     func newestSlot(startingWith prefix: UnsafeBufferPointer<UInt8>, _ match: Match, in slotRange: Range<Int>,
                     of storage: HistoryStorage, where accept: (Int) -> Bool) -> Int? {
+        slot(startingWith: prefix, match, in: slotRange, of: storage, table: newest, where: accept)
+    }
+
+    /// The oldest slot in `slotRange` whose entry starts with `prefix` as `match` says and
+    /// passes `accept`.
+    func oldestSlot(startingWith prefix: UnsafeBufferPointer<UInt8>, _ match: Match, in slotRange: Range<Int>,
+                    of storage: HistoryStorage, where accept: (Int) -> Bool) -> Int? {
+        slot(startingWith: prefix, match, in: slotRange, of: storage, table: oldest, where: accept)
+    }
+
+    /// The first slot, in `table`'s direction, of the run of matching positions is the answer
+    /// unless it is outside the range or `accept` refuses it (a prefix that ends inside a
+    /// character of the entry); then the positions on either side of it are tried, the better
+    /// first. That costs a step per entry passed over, no more than a walk would pass.
+    private func slot(startingWith prefix: UnsafeBufferPointer<UInt8>, _ match: Match, in slotRange: Range<Int>,
+                      of storage: HistoryStorage, table: SlotExtremes, where accept: (Int) -> Bool) -> Int? {
         guard !prefix.isEmpty, !slotRange.isEmpty else { return nil }
         return order.withUnsafeBufferPointer { order in
             storage.bytes.withUnsafeBufferPointer { bytes in
                 storage.ends.withUnsafeBufferPointer { ends in
                     let positions = Self.positions(of: prefix, match, in: order, bytes, ends)
-                    guard !positions.isEmpty else { return nil }
-                    var candidates = Candidates()
-                    candidates.insert(positions, maxima, order)
-                    while let (position, run) = candidates.removeLargest(order) {
+                    var candidates = Candidates(table: table, order: order)
+                    candidates.insert(positions)
+                    while let (position, run) = candidates.removeFirst() {
                         let slot = Int(order[position])
-                        // The largest slot left: when it is older than the range, all are.
-                        if slot < slotRange.lowerBound { return nil }
-                        if slot < slotRange.upperBound && accept(slot) { return slot }
-                        candidates.insert(run.lowerBound..<position, maxima, order)
-                        candidates.insert((position + 1)..<run.upperBound, maxima, order)
+                        // The best slot left: when it is past the range's far end, all are.
+                        if table.direction == .newest ? slot < slotRange.lowerBound : slot >= slotRange.upperBound { return nil }
+                        if slotRange.contains(slot) && accept(slot) { return slot }
+                        candidates.insert(run.lowerBound..<position)
+                        candidates.insert((position + 1)..<run.upperBound)
                     }
                     return nil
                 }
@@ -72,7 +81,7 @@ struct HistorySortedIndex: Sendable {
     }
 
     /// Takes out `slot`, whose entry is `entry`, before the storage removes it: the newer slots
-    /// move down one, and the maxima are made again (a few milliseconds at a million entries,
+    /// move down one, and the tables are made again (a few milliseconds at a million entries,
     /// paid when erasing a duplicate, not per key).
     mutating func remove(slot: Int, entry: UnsafeBufferPointer<UInt8>, of storage: HistoryStorage) {
         guard slot < end else { return }
@@ -90,7 +99,7 @@ struct HistorySortedIndex: Sendable {
             for index in order.indices where order[index] > removed { order[index] -= 1 }
         }
         end -= 1
-        maxima = order.withUnsafeBufferPointer { SlotMaxima($0) }
+        (newest, oldest) = order.withUnsafeBufferPointer { (SlotExtremes($0, .newest), SlotExtremes($0, .oldest)) }
     }
 
     // MARK: - Runs of positions
@@ -159,22 +168,26 @@ struct HistorySortedIndex: Sendable {
     }
 }
 
-// MARK: - Maxima
+// MARK: - Extremes
 
-/// The position of the largest slot in any run of positions, in constant time: the largest of
-/// each block of 32 positions, and of every 2, 4, 8 … blocks in a row (a sparse table), about
-/// two bytes an entry.
-private struct SlotMaxima: Sendable {
+/// The position of the newest (largest) or oldest (smallest) slot in any run of positions, in
+/// constant time: the best of each block of 32 positions, and of every 2, 4, 8 … blocks in a
+/// row (a sparse table), about two bytes an entry.
+private struct SlotExtremes: Sendable {
+    enum Direction { case newest, oldest }
+
     private static let blockSize = 32
-    /// `levels[k][block]` is the position of the largest slot in the `1 << k` blocks from `block`.
+    let direction: Direction
+    /// `levels[k][block]` is the position of the best slot in the `1 << k` blocks from `block`.
     private let levels: [[Int32]]
 
-    init(_ order: UnsafeBufferPointer<UInt32>) {
+    init(_ order: UnsafeBufferPointer<UInt32>, _ direction: Direction) {
+        self.direction = direction
         let blockCount = order.count / Self.blockSize
         var first = [Int32](repeating: 0, count: blockCount)
         for block in 0..<blockCount {
             let start = block * Self.blockSize
-            first[block] = Int32(truncatingIfNeeded: Self.largest(in: start..<(start + Self.blockSize), order))
+            first[block] = Int32(truncatingIfNeeded: Self.best(in: start..<(start + Self.blockSize), order, direction))
         }
         var levels = [first]
         var span = 1
@@ -182,66 +195,82 @@ private struct SlotMaxima: Sendable {
             let below = levels[levels.count - 1]
             levels.append((0...(blockCount - span * 2)).map { block in
                 let left = below[block], right = below[block + span]
-                return order[Int(left)] >= order[Int(right)] ? left : right
+                return Self.isBetter(order[Int(right)], than: order[Int(left)], direction) ? right : left
             })
             span *= 2
         }
         self.levels = levels
     }
 
-    /// The position of the largest slot in `run` (not empty).
-    func positionOfLargest(in run: Range<Int>, _ order: UnsafeBufferPointer<UInt32>) -> Int {
-        let firstBlock = (run.lowerBound + Self.blockSize - 1) / Self.blockSize
-        let endBlock = run.upperBound / Self.blockSize
-        guard firstBlock < endBlock else { return Self.largest(in: run, order) }
-        var best = Self.largest(in: run.lowerBound..<(firstBlock * Self.blockSize), order)
-        let tail = Self.largest(in: (endBlock * Self.blockSize)..<run.upperBound, order)
-        if best < 0 || (tail >= 0 && order[tail] > order[best]) { best = tail }
-        let level = Int.bitWidth - 1 - (endBlock - firstBlock).leadingZeroBitCount
-        let left = Int(levels[level][firstBlock]), right = Int(levels[level][endBlock - (1 << level)])
-        let middle = order[left] >= order[right] ? left : right
-        return best < 0 || order[middle] > order[best] ? middle : best
+    /// Whether `slot` comes before `other` in `direction`.
+    @inline(__always)
+    static func isBetter(_ slot: UInt32, than other: UInt32, _ direction: Direction) -> Bool {
+        direction == .newest ? slot > other : slot < other
     }
 
-    /// The position of the largest slot in `run` read one by one; -1 when it is empty.
-    private static func largest(in run: Range<Int>, _ order: UnsafeBufferPointer<UInt32>) -> Int {
+    /// The position of the best slot in `run` (not empty).
+    func positionOfBest(in run: Range<Int>, _ order: UnsafeBufferPointer<UInt32>) -> Int {
+        let firstBlock = (run.lowerBound + Self.blockSize - 1) / Self.blockSize
+        let endBlock = run.upperBound / Self.blockSize
+        guard firstBlock < endBlock else { return Self.best(in: run, order, direction) }
+        var best = Self.best(in: run.lowerBound..<(firstBlock * Self.blockSize), order, direction)
+        let tail = Self.best(in: (endBlock * Self.blockSize)..<run.upperBound, order, direction)
+        if best < 0 || (tail >= 0 && Self.isBetter(order[tail], than: order[best], direction)) { best = tail }
+        let level = Int.bitWidth - 1 - (endBlock - firstBlock).leadingZeroBitCount
+        let left = Int(levels[level][firstBlock]), right = Int(levels[level][endBlock - (1 << level)])
+        let middle = Self.isBetter(order[right], than: order[left], direction) ? right : left
+        return best < 0 || Self.isBetter(order[middle], than: order[best], direction) ? middle : best
+    }
+
+    /// The position of the best slot in `run` read one by one; -1 when it is empty.
+    private static func best(in run: Range<Int>, _ order: UnsafeBufferPointer<UInt32>, _ direction: Direction) -> Int {
         var best = -1
-        for position in run where best < 0 || order[position] > order[best] { best = position }
+        for position in run where best < 0 || isBetter(order[position], than: order[best], direction) { best = position }
         return best
     }
 }
 
-/// Runs of positions still to try, each with the position of its largest slot, the run with
-/// the largest first (a binary heap).
+/// Runs of positions still to try, each with the position of its best slot, the run with the
+/// best first (a binary heap).
 private struct Candidates {
+    let table: SlotExtremes
+    let order: UnsafeBufferPointer<UInt32>
     private var heap: [(position: Int, run: Range<Int>)] = []
 
-    mutating func insert(_ run: Range<Int>, _ maxima: SlotMaxima, _ order: UnsafeBufferPointer<UInt32>) {
+    init(table: SlotExtremes, order: UnsafeBufferPointer<UInt32>) {
+        self.table = table
+        self.order = order
+    }
+
+    private func isBetter(_ index: Int, than other: Int) -> Bool {
+        SlotExtremes.isBetter(order[heap[index].position], than: order[heap[other].position], table.direction)
+    }
+
+    mutating func insert(_ run: Range<Int>) {
         guard !run.isEmpty else { return }
-        heap.append((maxima.positionOfLargest(in: run, order), run))
+        heap.append((table.positionOfBest(in: run, order), run))
         var child = heap.count - 1
         while child > 0 {
             let parent = (child - 1) / 2
-            guard order[heap[child].position] > order[heap[parent].position] else { break }
+            guard isBetter(child, than: parent) else { break }
             heap.swapAt(child, parent)
             child = parent
         }
     }
 
-    mutating func removeLargest(_ order: UnsafeBufferPointer<UInt32>) -> (position: Int, run: Range<Int>)? {
+    mutating func removeFirst() -> (position: Int, run: Range<Int>)? {
         guard !heap.isEmpty else { return nil }
         heap.swapAt(0, heap.count - 1)
         let top = heap.removeLast()
         var parent = 0
         while true {
-            var largest = parent
-            for child in (2 * parent + 1)...(2 * parent + 2)
-            where child < heap.count && order[heap[child].position] > order[heap[largest].position] {
-                largest = child
+            var best = parent
+            for child in (2 * parent + 1)...(2 * parent + 2) where child < heap.count && isBetter(child, than: best) {
+                best = child
             }
-            guard largest != parent else { break }
-            heap.swapAt(parent, largest)
-            parent = largest
+            guard best != parent else { break }
+            heap.swapAt(parent, best)
+            parent = best
         }
         return top
     }
