@@ -314,6 +314,9 @@ extension HistorySortedIndex {
 
         private var order: [UInt32]
         private var scratch: [UInt32] = []
+        /// The bin of each slot of the group being dealt out, found as they were counted: the
+        /// dealing then reads them in a row instead of each entry's bytes again.
+        private var bins: [UInt16] = []
         private var groups: [Group]
         private var dealing: Dealing?
         /// One past the newest slot being sorted.
@@ -348,7 +351,10 @@ extension HistorySortedIndex {
                                 spent += group.count
                                 continue
                             }
-                            if scratch.count < group.count { scratch = [UInt32](repeating: 0, count: group.count) }
+                            if scratch.count < group.count {
+                                scratch = [UInt32](repeating: 0, count: group.count)
+                                bins = [UInt16](repeating: 0, count: group.count)
+                            }
                             let first = Int(order[group.start])
                             dealing = Dealing(group: group, shared: HistorySortedIndex.length(ofSlot: first, ends) - group.depth)
                         }
@@ -356,7 +362,10 @@ extension HistorySortedIndex {
                     }
                 }
             }
-            if isFinished { scratch = [] }
+            if isFinished {
+                scratch = []
+                bins = []
+            }
             return isFinished
         }
 
@@ -381,14 +390,21 @@ extension HistorySortedIndex {
                     dealing.shared = Self.sharedLength(of: slots, in: chunk, from: group.depth, atMost: dealing.shared, bytes, ends)
                 case .counting:
                     let depth = group.depth + dealing.shared
-                    for slot in slots[chunk] { dealing.starts[Self.bin(of: Int(slot), at: depth, bytes, ends) + 1] += 1 }
+                    bins.withUnsafeMutableBufferPointer { bins in
+                        for index in chunk {
+                            let bin = Self.bin(of: Int(slots[index]), at: depth, bytes, ends)
+                            bins[index] = UInt16(truncatingIfNeeded: bin)
+                            dealing.starts[bin + 1] += 1
+                        }
+                    }
                 case .dealing:
-                    let depth = group.depth + dealing.shared
                     scratch.withUnsafeMutableBufferPointer { scratch in
-                        for slot in slots[chunk] {
-                            let bin = Self.bin(of: Int(slot), at: depth, bytes, ends)
-                            scratch[dealing.next[bin]] = slot
-                            dealing.next[bin] += 1
+                        bins.withUnsafeBufferPointer { bins in
+                            for index in chunk {
+                                let bin = Int(bins[index])
+                                scratch[dealing.next[bin]] = slots[index]
+                                dealing.next[bin] += 1
+                            }
                         }
                     }
                 }
