@@ -92,9 +92,13 @@ final class InteractiveSession {
         // When the pending bytes' timeout runs out; a printer's wake-up or a signal in between
         // must not start it again, or messages coming faster than it would hold an Escape back.
         var escapeDeadline: Int64?
+        // Asked once: entries the history gains during the entry (another session's, when the
+        // file is shared) are found through the prefix index until the next entry sorts them,
+        // and a key pays no look at the history for it.
+        var historyIsUnsorted = Self.hasIndexingToDo(&editor.engine.history)
         while true {
             if !events.isEmpty, let outcome = try handle(&events) { return outcome.entry }
-            if !decoderIsPending { try indexHistoryUntilReady(&watch) }
+            if historyIsUnsorted && !decoderIsPending { historyIsUnsorted = try indexHistoryUntilReady(&watch) }
             observer?.sessionWillWait(isSequencePending: decoderIsPending)
             // The first read of a batch: waited for in `read`, or in `poll` while the decoder
             // holds bytes that a timeout must flush.
@@ -174,18 +178,25 @@ final class InteractiveSession {
     }
 
     /// Sorts the history's entries a step at a time (see `History.hasIndexingToDo`) until it is
-    /// done or anything is ready: a key, a signal, a message to print. A step is about a
-    /// millisecond, all a key typed meanwhile waits; a million entries take a few hundred, spent
-    /// while the user has not typed yet.
-    private func indexHistoryUntilReady(_ watch: inout DescriptorWatch) throws {
-        while editor.engine.history.hasIndexingToDo {
+    /// done or anything is ready: a key, a signal, a message to print. A step is at most a few
+    /// milliseconds, all a key typed meanwhile waits; a million entries take about 160, spent
+    /// while the user has not typed yet. Returns whether sorting is left to do.
+    private func indexHistoryUntilReady(_ watch: inout DescriptorWatch) throws -> Bool {
+        while Self.hasIndexingToDo(&editor.engine.history) {
             do {
-                if try watch.wait(timeoutMilliseconds: 0) { return }
+                if try watch.wait(timeoutMilliseconds: 0) { return true }
             } catch let error as Errno {
                 throw LineEditorError(terminalFailure: error)
             }
             editor.engine.history.continueIndexing()
         }
+        return false
+    }
+
+    /// Asked where the history lives: read through `editor.engine` as a value, the history is
+    /// copied out of the editor first (see ``lineCount(of:)``).
+    private static func hasIndexingToDo(_ history: inout History) -> Bool {
+        history.hasIndexingToDo
     }
 
     /// The end of an entry: the text submitted, or nil at end of input.
