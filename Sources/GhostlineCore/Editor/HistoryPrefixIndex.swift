@@ -6,7 +6,8 @@
 /// few (see ``HistoryPrefixIndex/largestTail``), and a lookup reads them one by one, as it reads
 /// every entry of a history that small.
 struct HistoryPrefixIndex: Sendable {
-    /// A bucket for every first byte and every second byte or none (an entry one byte long).
+    /// A bucket for every first byte and every second byte or none (an entry one byte long),
+    /// in byte order: the entry of one byte first, as it sorts before the longer ones.
     private static let bucketsPerFirstByte = 257
     private static let bucketCount = 256 * bucketsPerFirstByte
     /// How many entries may be added before the index is built again: lookups read these one by
@@ -70,26 +71,17 @@ struct HistoryPrefixIndex: Sendable {
     }
 
     /// Where sorting the indexed slots by their entries' bytes starts (see
-    /// `HistorySortedIndex.Builder`): the slots bucket by bucket in byte order, an entry of one
-    /// byte before the longer ones that start with it, and each bucket's run with the number of
-    /// bytes its entries are known to share. Nil when there are no buckets.
+    /// `HistorySortedIndex.Builder`): the slots, which the buckets hold in byte order already,
+    /// and each bucket's run with the number of bytes its entries are known to share. Nil when
+    /// there are no buckets.
     func slotsGroupedByFirstBytes() -> (slots: [UInt32], groups: [(start: Int, count: Int, depth: Int)])? {
         guard hasBuckets else { return nil }
-        var grouped = [UInt32]()
-        grouped.reserveCapacity(slots.count)
         var groups = [(start: Int, count: Int, depth: Int)]()
-        for first in 0..<256 {
-            let base = first * Self.bucketsPerFirstByte
-            // -1: the entry of that one byte.
-            for second in -1..<256 {
-                let bucket = base + (second < 0 ? 256 : second)
-                guard bucketStarts[bucket + 1] > bucketStarts[bucket] else { continue }
-                let run = Int(bucketStarts[bucket])..<Int(bucketStarts[bucket + 1])
-                groups.append((grouped.count, run.count, bucket == base + 256 ? 1 : 2))
-                grouped.append(contentsOf: slots[run])
-            }
+        for bucket in 0..<Self.bucketCount where bucketStarts[bucket + 1] > bucketStarts[bucket] {
+            let start = Int(bucketStarts[bucket])
+            groups.append((start, Int(bucketStarts[bucket + 1]) - start, bucket % Self.bucketsPerFirstByte == 0 ? 1 : 2))
         }
-        return (grouped, groups)
+        return (slots, groups)
     }
 
     /// The newest slot in the buckets of entries starting with `byte`, -1 when they are empty:
@@ -213,15 +205,19 @@ struct HistoryPrefixIndex: Sendable {
     // MARK: - Buckets
 
     private static func bucket(first: UInt8, second: UInt8?) -> Int {
-        Int(first) * bucketsPerFirstByte + (second.map(Int.init) ?? 256)
+        Int(first) * bucketsPerFirstByte + (second.map { Int($0) + 1 } ?? 0)
     }
 
     /// The buckets whose entries may start with `prefix`: one for two bytes or more, every
     /// bucket of the first byte for one, none when nothing is indexed.
     private func buckets(for prefix: UnsafeBufferPointer<UInt8>) -> Range<Int> {
         guard !bucketStarts.isEmpty else { return 0..<0 }
-        let first = Self.bucket(first: prefix[0], second: prefix.count > 1 ? prefix[1] : 0)
-        return prefix.count > 1 ? first..<(first + 1) : first..<(first + Self.bucketsPerFirstByte)
+        guard prefix.count == 1 else {
+            let bucket = Self.bucket(first: prefix[0], second: prefix[1])
+            return bucket..<(bucket + 1)
+        }
+        let first = Int(prefix[0]) * Self.bucketsPerFirstByte
+        return first..<(first + Self.bucketsPerFirstByte)
     }
 
     /// The first position in `bucket` whose slot is at least `slot` (its end when none is).

@@ -36,7 +36,7 @@ struct HistorySortedIndex: Sendable {
     fileprivate init(order: [UInt32], end: Int) {
         self.order = order
         self.end = end
-        (newest, oldest) = order.withUnsafeBufferPointer { (SlotExtremes($0, .newest), SlotExtremes($0, .oldest)) }
+        (newest, oldest) = order.withUnsafeBufferPointer { SlotExtremes.both($0) }
     }
 
     /// The newest slot in `slotRange` whose entry starts with `prefix` as `match` says and
@@ -99,7 +99,7 @@ struct HistorySortedIndex: Sendable {
             for index in order.indices where order[index] > removed { order[index] -= 1 }
         }
         end -= 1
-        (newest, oldest) = order.withUnsafeBufferPointer { (SlotExtremes($0, .newest), SlotExtremes($0, .oldest)) }
+        (newest, oldest) = order.withUnsafeBufferPointer { SlotExtremes.both($0) }
     }
 
     // MARK: - Runs of positions
@@ -171,32 +171,64 @@ struct HistorySortedIndex: Sendable {
 // MARK: - Extremes
 
 /// The position of the newest (largest) or oldest (smallest) slot in any run of positions, in
-/// constant time: the best of each block of 32 positions, and of every 2, 4, 8 … blocks in a
-/// row (a sparse table), about two bytes an entry.
+/// constant time: the best of each block of 128 positions, and of every 2, 4, 8 … blocks in a
+/// row (a sparse table), under half a byte an entry.
 private struct SlotExtremes: Sendable {
     enum Direction { case newest, oldest }
 
-    private static let blockSize = 32
+    private static let blockSize = 128
     let direction: Direction
     /// `levels[k][block]` is the position of the best slot in the `1 << k` blocks from `block`.
     private let levels: [[Int32]]
 
-    init(_ order: UnsafeBufferPointer<UInt32>, _ direction: Direction) {
-        self.direction = direction
-        let blockCount = order.count / Self.blockSize
-        var first = [Int32](repeating: 0, count: blockCount)
-        for block in 0..<blockCount {
-            let start = block * Self.blockSize
-            first[block] = Int32(truncatingIfNeeded: Self.best(in: start..<(start + Self.blockSize), order, direction))
+    /// The tables of both directions, their blocks read once: the order is megabytes, and this is
+    /// the last step of a sorting.
+    static func both(_ order: UnsafeBufferPointer<UInt32>) -> (newest: SlotExtremes, oldest: SlotExtremes) {
+        let blockCount = order.count / blockSize
+        var newest = [Int32](repeating: 0, count: blockCount), oldest = newest
+        newest.withUnsafeMutableBufferPointer { newest in
+            oldest.withUnsafeMutableBufferPointer { oldest in
+                for block in 0..<blockCount {
+                    let start = block * blockSize
+                    var largest = start, smallest = start
+                    var largestSlot = order[start], smallestSlot = largestSlot
+                    for position in (start + 1)..<(start + blockSize) {
+                        let slot = order[position]
+                        if slot > largestSlot { (largest, largestSlot) = (position, slot) }
+                        if slot < smallestSlot { (smallest, smallestSlot) = (position, slot) }
+                    }
+                    newest[block] = Int32(truncatingIfNeeded: largest)
+                    oldest[block] = Int32(truncatingIfNeeded: smallest)
+                }
+            }
         }
+        return (SlotExtremes(blocks: newest, order, .newest), SlotExtremes(blocks: oldest, order, .oldest))
+    }
+
+    /// The table whose first level is `first`, the best position of each block.
+    private init(blocks first: [Int32], _ order: UnsafeBufferPointer<UInt32>, _ direction: Direction) {
+        self.direction = direction
+        let blockCount = first.count
         var levels = [first]
+        // The slots of the level below, beside its positions: each level is then made from two
+        // arrays read in a row, not from the order read all over its megabytes.
+        var slots = first.map { order[Int($0)] }
         var span = 1
         while span * 2 <= blockCount {
-            let below = levels[levels.count - 1]
-            levels.append((0...(blockCount - span * 2)).map { block in
-                let left = below[block], right = below[block + span]
-                return Self.isBetter(order[Int(right)], than: order[Int(left)], direction) ? right : left
-            })
+            let count = blockCount - span * 2 + 1
+            var positions = [Int32](repeating: 0, count: count)
+            levels[levels.count - 1].withUnsafeBufferPointer { below in
+                positions.withUnsafeMutableBufferPointer { positions in
+                    slots.withUnsafeMutableBufferPointer { slots in
+                        for block in 0..<count {
+                            let takesRight = Self.isBetter(slots[block + span], than: slots[block], direction)
+                            positions[block] = takesRight ? below[block + span] : below[block]
+                            slots[block] = takesRight ? slots[block + span] : slots[block]
+                        }
+                    }
+                }
+            }
+            levels.append(positions)
             span *= 2
         }
         self.levels = levels
