@@ -15,6 +15,9 @@ struct FuzzSetting {
     let placeholder: String?
     let isMultiline: Bool
     let hasHistory: Bool
+    /// Whether the history's entries are sorted by their bytes before the keys, as a session
+    /// sorts them while it waits, so that lookups go through the sorted order.
+    let sortsHistory: Bool
     let hasCompletion: Bool
     /// Whether a frame is drawn after each batch of events read together (as the session draws)
     /// rather than after every event.
@@ -37,6 +40,8 @@ struct FuzzSetting {
         placeholder = flags & 0x10 == 0 ? nil : Self.placeholders[Int(bytes[3] >> 6) % Self.placeholders.count]
         isMultiline = flags & 0x20 != 0
         hasHistory = flags & 0x40 != 0
+        // The height takes the low four bits of its byte.
+        sortsHistory = bytes[1] & 0x80 != 0
         hasCompletion = flags & 0x80 != 0
         drawsPerBatch = bytes[3] & 0x01 != 0
         pausesBetweenChunks = bytes[3] & 0x02 != 0
@@ -44,11 +49,18 @@ struct FuzzSetting {
     }
 
     /// The history, when the setting has one: entries with wide characters, combining marks,
-    /// line breaks and controls, so suggestions and search show them.
+    /// line breaks and controls, so suggestions and search show them, and after them 320 more
+    /// (the prefix index reads up to 256 one by one) sharing their beginnings, so that it has
+    /// buckets.
     var history: History {
-        hasHistory
-            ? History(entries: ["git status", "🇫🇷 e\u{301}", "foo bar\nbaz", "echo \u{1B}[2J\u{9B}H\u{7F}", "请输入 wide"])
-            : History()
+        guard hasHistory else { return History() }
+        let entries = ["git status", "🇫🇷 e\u{301}", "foo bar\nbaz", "echo \u{1B}[2J\u{9B}H\u{7F}", "请输入 wide"]
+        let variants = (0..<320).map { index in
+            entries[index % entries.count] + (index % 3 == 0 ? "\u{301}" : " ") + String(index % 97)
+        }
+        var history = History(entries: variants + entries)
+        if sortsHistory { history.finishIndexing() }
+        return history
     }
 
     /// Completions for the word before the cursor: none, one, or several (a listing below the
