@@ -187,8 +187,10 @@ package struct Renderer: Sendable {
         let oldCount = frame.rows[row].count
         write(run[...], row: row, width: frame.width, in: frame)
         write(ghost[...], row: row, width: frame.width, in: frame)
-        frame.rows[row].removeSubrange(start...)
+        // Room first: the row is often still layout's (the prompt's cells), and then this is its
+        // one copy; cut first, the copy was made twice and the first freed.
         frame.rows[row].reserveCapacity(start + run.count + ghost.count)
+        frame.rows[row].removeSubrange(start...)
         frame.rows[row].append(contentsOf: run)
         frame.rows[row].append(contentsOf: ghost)
         if frame.rows[row].count < oldCount {
