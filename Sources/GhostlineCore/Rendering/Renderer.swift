@@ -497,7 +497,10 @@ package struct Renderer: Sendable {
     /// among every conformance in the program: 85,000 of the 214,000 instructions of a
     /// session's first key that showed a suggestion.
     private mutating func setStyle(_ style: Style) {
-        output.append(contentsOf: [0x1B, 0x5B])
+        // A byte at a time, as for a cursor move: an array literal is an object the runtime
+        // sets up at its first use.
+        output.append(0x1B)
+        output.append(0x5B)
         var parameters = 0
         func add(_ number: Int) {
             if parameters > 0 { output.append(0x3B) }
