@@ -185,14 +185,15 @@ package struct Renderer: Sendable {
         output.removeAll(keepingCapacity: true)
         frame.longClusters = longClusters
         let oldCount = frame.rows[row].count
-        write(run[...], row: row, width: frame.width, in: frame)
-        write(ghost[...], row: row, width: frame.width, in: frame)
         // Room first: the row is often still layout's (the prompt's cells), and then this is its
         // one copy; cut first, the copy was made twice and the first freed.
         frame.rows[row].reserveCapacity(start + run.count + ghost.count)
         frame.rows[row].removeSubrange(start...)
         frame.rows[row].append(contentsOf: run)
         frame.rows[row].append(contentsOf: ghost)
+        // Written from the row as one slice: a write each for the run and the ghost was the
+        // writing loop made twice over in this function.
+        write(frame.rows[row][start...], row: row, width: frame.width, in: frame)
         if frame.rows[row].count < oldCount {
             if currentStyle != .plain { setStyle(.plain) }
             append("\u{1B}[K")
