@@ -198,7 +198,9 @@ package struct Renderer: Sendable {
             if currentStyle != .plain { setStyle(.plain) }
             append("\u{1B}[K")
         }
-        move(to: ScreenPoint(row: row, column: start + run.count), width: frame.width)
+        // Back along the row to after the typed cells: the cells end before the margin, so no
+        // wrap is pending, and the move is a column's alone.
+        moveColumn(to: start + run.count, endingPendingWrap: false)
         if currentStyle != .plain { setStyle(.plain) }
         // Layout never drew these cells under the row's identity: the next frame compares them.
         if row < frame.rowIdentities.count { frame.rowIdentities[row] = 0 }
