@@ -188,7 +188,9 @@ package struct Renderer: Sendable {
         // Room first: the row is often still layout's (the prompt's cells), and then this is its
         // one copy; cut first, the copy was made twice and the first freed.
         frame.rows[row].reserveCapacity(start + run.count + ghost.count)
-        frame.rows[row].removeSubrange(start...)
+        // Cut only when an old ghost text follows the cursor: at a session's first key the row
+        // ends there, and cutting nothing still ran the array's general replacement.
+        if oldCount > start { frame.rows[row].removeSubrange(start...) }
         frame.rows[row].append(contentsOf: run)
         frame.rows[row].append(contentsOf: ghost)
         // Written from the row as one slice: a write each for the run and the ghost was the
