@@ -376,7 +376,7 @@ extension Editor {
         return Presentation(state: state, prompt: shownPrompt, continuationPrompt: continuationPrompt,
                             placeholder: ghost, suggestion: suggestion,
                             footer: Self.columns(completionListing, width: geometry?.width ?? 80),
-                            highlights: isSecret ? nil : highlighter.map { highlights(with: $0) },
+                            highlights: isSecret || !hasHighlighter ? nil : highlighter.map { highlights(with: $0) },
                             mask: isSecret ? mask : nil)
     }
 
