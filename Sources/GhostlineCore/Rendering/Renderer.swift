@@ -551,14 +551,12 @@ package struct Renderer: Sendable {
         return count
     }
 
-    /// `number`, which is not negative, in decimal.
+    /// `number`, which is not negative, in decimal: the digits before the last, then the last.
+    /// Divided by the constant 10, which compiles to a multiplication, rather than by a power of
+    /// ten found first, a division the processor does in full at each digit.
     private mutating func appendDecimal(_ number: Int) {
-        var divisor = 1
-        while number / divisor >= 10 { divisor *= 10 }
-        while divisor > 0 {
-            output.append(0x30 + UInt8(number / divisor % 10))
-            divisor /= 10
-        }
+        if number >= 10 { appendDecimal(number / 10) }
+        output.append(0x30 + UInt8(number % 10))
     }
 
     private mutating func append(_ text: String) {
