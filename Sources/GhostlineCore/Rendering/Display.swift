@@ -146,10 +146,12 @@ package struct Display: Sendable {
             // the text, so that every new row is drawn; after another line, it stays on that line.
             // A highlighter may restyle text drawn before (a closing quote recolours what came
             // before it): then the frame redraws it. A ghost text that appears, changes or goes
-            // follows the text's end, so then the cursor must end the text.
+            // follows the text's end, so then the cursor must end the text. Without a highlighter
+            // before or now, no span styles anything, and the spans are not walked.
             guard end.isLastLine || !ghostStays ? cursor == state.endPosition : cursor.line == line,
-                  TextHighlights.styleAlike(shown.highlights ?? .none, presentation.highlights ?? .none,
-                                            outside: start, through: cursor.line),
+                  shown.highlights == nil && presentation.highlights == nil
+                    || TextHighlights.styleAlike(shown.highlights ?? .none, presentation.highlights ?? .none,
+                                                 outside: start, through: cursor.line),
                   let cells = layout.cellsAppended(at: start, through: cursor.line,
                                                    of: presentation, width: width, height: height)
             else { return nil }
