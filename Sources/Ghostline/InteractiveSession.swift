@@ -208,7 +208,9 @@ final class InteractiveSession {
     /// after it are kept for the next entry, as a shell keeps typed-ahead lines.
     private func handle(_ events: inout [KeyEvent]) throws -> Outcome? {
         var index = 0
-        defer { events.removeAll(keepingCapacity: true) }
+        // Emptied from the end an event at a time, keeping the storage: the general removal
+        // destroyed the events through their type's metadata, read at a session's first key.
+        defer { while events.popLast() != nil {} }
         while index < events.count {
             let request = editor.engine.handle(events[index])
             index += 1

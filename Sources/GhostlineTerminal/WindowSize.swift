@@ -22,6 +22,14 @@ package struct WindowSize: Equatable, Sendable {
         self.columns = min(max(columns, 1), Self.largestDimension)
         self.rows = min(max(rows, 0), Self.largestDimension)
     }
+
+    /// Whether two sizes have the same columns and rows. Written out and inlinable: the
+    /// synthesized one was called from other modules through the conformance, whose witness
+    /// table the runtime built at a session's first key.
+    @inlinable
+    package static func == (lhs: WindowSize, rhs: WindowSize) -> Bool {
+        lhs.columns == rhs.columns && lhs.rows == rhs.rows
+    }
 }
 
 /// The size of the terminal behind the descriptor, or `nil` when it cannot be told.

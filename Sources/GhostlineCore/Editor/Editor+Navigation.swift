@@ -187,7 +187,10 @@ extension Editor {
     // MARK: - The app's code
 
     /// Runs `body`, which calls the app's own code, with ``appCodeIsRunning`` told before and
-    /// after.
+    /// after. Called, not inlined: the editor it passes is a copy of the whole editor, whose room
+    /// every caller's stack frame then kept, even where no app code runs, as at a typed key
+    /// without a veto (`replace(_:with:kind:)`'s frame was 2,152 bytes).
+    @inline(never)
     func runningAppCode<Result>(_ body: () -> Result) -> Result {
         guard let appCodeIsRunning else { return body() }
         appCodeIsRunning(self)
@@ -376,7 +379,7 @@ extension Editor {
         return Presentation(state: state, prompt: shownPrompt, continuationPrompt: continuationPrompt,
                             placeholder: ghost, suggestion: suggestion,
                             footer: Self.columns(completionListing, width: geometry?.width ?? 80),
-                            highlights: isSecret ? nil : highlighter.map { highlights(with: $0) },
+                            highlights: isSecret || !hasHighlighter ? nil : highlighter.map { highlights(with: $0) },
                             mask: isSecret ? mask : nil)
     }
 

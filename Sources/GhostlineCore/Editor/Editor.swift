@@ -50,8 +50,14 @@ package struct Editor {
     /// Colours the text: asked for its style spans once per change of the text, and never about
     /// a secret entry.
     package var highlighter: (any Highlighter)? {
-        didSet { highlightMemo = HighlightMemo() }
+        didSet {
+            highlightMemo = HighlightMemo()
+            hasHighlighter = highlighter != nil
+        }
     }
+    /// Whether there is a ``highlighter``, kept beside it: asking the optional existential itself
+    /// copies it through the runtime's type, nil or not, and a presentation asks at every key.
+    private(set) var hasHighlighter = false
     /// Whether the entry is secret, as a password is: shown as ``mask``, never added to history
     /// or suggested from it, with no history recall, search or completion, and with its kills in
     /// a ring of its own that is dropped when the entry ends.
@@ -139,10 +145,9 @@ package struct Editor {
     }
 
     /// Makes the highlight memo this editor's own before its text changes; a copy that shares it
-    /// keeps the old one. The memo is asked first: it is its own on almost every edit, and asking
-    /// whether there is a highlighter copies the highlighter.
+    /// keeps the old one.
     mutating func claimHighlightMemo() {
-        if !isKnownUniquelyReferenced(&highlightMemo) && highlighter != nil { highlightMemo = HighlightMemo() }
+        if hasHighlighter && !isKnownUniquelyReferenced(&highlightMemo) { highlightMemo = HighlightMemo() }
     }
 
     /// The longest run of text treated as typed keys rather than as a paste.

@@ -116,7 +116,16 @@ package struct KeyDecoder: Sendable {
             case .ground where bytes[index] >= 0x20 && bytes[index] != 0x7F:
                 var end = index + 1
                 while end < count && bytes[end] >= 0x20 && bytes[end] != 0x7F { end += 1 }
-                text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end]))
+                let run = UnsafeBufferPointer(rebasing: bytes[index..<end])
+                if text.isEmpty && !run.contains(where: { $0 >= 0x80 }) {
+                    // ASCII with nothing held before it, what typing mostly is: whole printable
+                    // characters, decoded from the read's own buffer. Gathered first, they were
+                    // copied into the held bytes and cut from them again, and the held bytes'
+                    // storage was made at a session's first key.
+                    appendText(String(decoding: run, as: UTF8.self))
+                } else {
+                    text.append(contentsOf: run)
+                }
                 index = end
             default:
                 consume(bytes[index])
@@ -420,6 +429,12 @@ package struct KeyDecoder: Sendable {
             decoded.unicodeScalars.removeAll { !KeyTable.isPrintable($0) }
         }
         guard !decoded.isEmpty else { return }
+        appendText(decoded)
+    }
+
+    /// Adds a `.text` event for `decoded`, which is not empty, or joins it to the text event
+    /// before it.
+    private mutating func appendText(_ decoded: String) {
         if case .text(var previous)? = events.last {
             // Removing the event first leaves the string uniquely owned, so appending does not copy it.
             events.removeLast()

@@ -114,6 +114,9 @@ package struct Layout: Sendable {
     /// The runs of the last cells appended, kept to reuse their storage: by the next key the
     /// renderer has copied them to its frame and let them go, so they are filled again in place.
     private var appendedRuns: [[Cell]] = []
+    /// The cells of the last ghost text laid out on one row, kept to reuse their storage as the
+    /// runs are.
+    private var ghostRow: [Cell] = []
 
     /// Creates a layout with an empty cache.
     package init() {}
@@ -455,10 +458,18 @@ package struct Layout: Sendable {
     mutating func ghostCellsOnOneRow(_ ghost: StyledText, from column: Int, width: Int) -> (cells: [Cell], longClusters: [String])? {
         let width = max(1, width)
         guard column < width else { return nil }
-        // Two rows at most: a second one is already an answer.
-        let laidOut = Self.layOutGhost(ghost, from: column, indent: 0, width: width, rowLimit: 2, clusters: &clusters)
-        guard !laidOut.startsNewRow, laidOut.rows.count == 1, column + laidOut.rows[0].count < width else { return nil }
-        return (laidOut.rows[0], clusters.clusters)
+        // Laid into one row kept from key to key, not into a frame's rows: an array of rows made
+        // and freed at each key, and a row freed after the renderer copied it, brought the
+        // allocator's freeing code in at a session's first suggestion.
+        if !ghostRow.isEmpty { ghostRow.removeAll(keepingCapacity: true) }
+        var end = column
+        let rowEnd = ghost.text.withUTF8Bytes { bytes in
+            var position = 0
+            return Self.appendGhostRow(ghost, bytes: bytes, from: &position, column: &end, width: width,
+                                       clusters: &clusters, to: &ghostRow)
+        }
+        guard rowEnd == .text, end < width else { return nil }
+        return (ghostRow, clusters.clusters)
     }
 
     /// Moves the first visible row `count` rows down, as the next frame must find it after the
@@ -562,46 +573,70 @@ package struct Layout: Sendable {
         rows[0].reserveCapacity(min(width - column, text.utf8.count))
         text.withUTF8Bytes { bytes in
             var position = 0
-            var cells: [Cell] = []
-            while position < bytes.count {
-                if column >= width, WrappedLine.endOfASCIIRun(in: bytes, from: position, before: position + 1) > position {
-                    guard rows.count < rowLimit else { return }
-                    rows.append([])
-                    column = 0
-                }
-                // Printable ASCII is a character a byte, one cell wide: its cells are known
-                // without making `Character`s, as for the text's own rows, and go into the row as
-                // one run as far as the margin (a 40-byte suggestion at the first key: 3,393
-                // instructions a cell at a time, 1,875 so).
-                let runEnd = WrappedLine.endOfASCIIRun(in: bytes, from: position, before: min(bytes.count, position + max(0, width - column)))
-                if runEnd > position {
-                    rows[rows.count - 1].append(contentsOf: ASCIICells(bytes: UnsafeBufferPointer(rebasing: bytes[position..<runEnd]),
-                                                                       style: ghost.style))
-                    column += runEnd - position
-                    position = runEnd
-                    continue
-                }
-                let index = text.utf8.index(text.utf8.startIndex, offsetBy: position)
-                let character = text[index]
-                position = text.utf8.distance(from: text.utf8.startIndex, to: text.index(after: index))
-                if character == "\n" || character == "\r\n" {
-                    guard rows.count < rowLimit else { return }
-                    rows.append(Array(repeating: Cell(ClusterBytes(ascii: 0x20)), count: min(indent, width - 1)))
-                    column = rows[rows.count - 1].count
-                    continue
-                }
-                cells.removeAll(keepingCapacity: true)
-                ClusterScanner.appendCells(of: character, style: ghost.style, width: width, clusters: &clusters, to: &cells)
-                if column + cells.count > width && column > 0 {
-                    guard rows.count < rowLimit else { return }
-                    rows.append([])
-                    column = 0
-                }
-                rows[rows.count - 1].append(contentsOf: cells)
-                column += cells.count
+            while true {
+                let rowEnd = appendGhostRow(ghost, bytes: bytes, from: &position, column: &column, width: width,
+                                            clusters: &clusters, to: &rows[rows.count - 1])
+                guard rowEnd != .text, rows.count < rowLimit else { return }
+                rows.append(rowEnd == .newline ? Array(repeating: Cell(ClusterBytes(ascii: 0x20)), count: min(indent, width - 1)) : [])
+                column = rows[rows.count - 1].count
             }
         }
         return GhostRows(rows: rows, startsNewRow: startsNewRow)
+    }
+
+    /// Where a row of ghost text ended.
+    private enum GhostRowEnd {
+        /// At the end of the ghost text.
+        case text
+        /// At the margin: the next character goes on the next row.
+        case margin
+        /// At a newline, which was passed over.
+        case newline
+    }
+
+    /// Appends to `row`, which ends at `column`, the cells of `ghost` (whose UTF-8 bytes are
+    /// `bytes`) from offset `position` on, as far as they fit on the row and up to a newline,
+    /// moving `position` and `column` on; says where the row ended. The one row maker of ghost
+    /// text, for a frame's rows and for a suggestion drawn after typed cells alike.
+    private static func appendGhostRow(_ ghost: StyledText, bytes: UnsafeBufferPointer<UInt8>, from position: inout Int,
+                                       column: inout Int, width: Int, clusters: inout ClusterTable,
+                                       to row: inout [Cell]) -> GhostRowEnd {
+        let text = ghost.text
+        while position < bytes.count {
+            if column >= width, WrappedLine.endOfASCIIRun(in: bytes, from: position, before: position + 1) > position {
+                return .margin
+            }
+            // Printable ASCII is a character a byte, one cell wide: its cells are known
+            // without making `Character`s, as for the text's own rows, and go into the row as
+            // one run as far as the margin (a 40-byte suggestion at the first key: 3,393
+            // instructions a cell at a time, 1,875 so).
+            let runEnd = WrappedLine.endOfASCIIRun(in: bytes, from: position, before: min(bytes.count, position + max(0, width - column)))
+            if runEnd > position {
+                row.append(contentsOf: ASCIICells(bytes: UnsafeBufferPointer(rebasing: bytes[position..<runEnd]), style: ghost.style))
+                column += runEnd - position
+                position = runEnd
+                continue
+            }
+            let index = text.utf8.index(text.utf8.startIndex, offsetBy: position)
+            let character = text[index]
+            let next = text.utf8.distance(from: text.utf8.startIndex, to: text.index(after: index))
+            if character == "\n" || character == "\r\n" {
+                position = next
+                return .newline
+            }
+            // Made where they go, and taken back when they do not fit: the character then starts
+            // the next row.
+            let start = row.count
+            ClusterScanner.appendCells(of: character, style: ghost.style, width: width, clusters: &clusters, to: &row)
+            let count = row.count - start
+            if column + count > width && column > 0 {
+                row.removeSubrange(start...)
+                return .margin
+            }
+            column += count
+            position = next
+        }
+        return .text
     }
 }
 

@@ -7,8 +7,10 @@ package struct TextHighlights: Hashable, Sendable {
     /// The spans of each line, by line index; lines after the last listed have none.
     private var lines: [[StyleSpan]]
 
-    /// No spans at all: the text drawn plain.
-    package static let none = TextHighlights(lines: [])
+    /// No spans at all: the text drawn plain. Made where it is asked for, from the empty array,
+    /// rather than kept as a constant: a constant is set up at its first use, through a one-time
+    /// initialization that the first key typed paid for.
+    package static var none: TextHighlights { TextHighlights(lines: []) }
 
     private init(lines: [[StyleSpan]]) {
         self.lines = lines

@@ -45,7 +45,9 @@ struct WrappedLine: Sendable {
         // The row before the change may gain the changed row's first cluster (a deletion made
         // room) or merge with it (a combining mark typed at a row start), so it is redone too.
         row = max(0, row - 1)
-        rowStarts.removeSubrange((row + 1)...)
+        // Only when there are rows to drop: the first rows of a line, `[0]`, are a constant the
+        // program holds, which a removal of nothing still copied (at a session's first key).
+        if row + 1 < rowStarts.count { rowStarts.removeSubrange((row + 1)...) }
         layOut(text, from: row)
         return row
     }

@@ -13,17 +13,18 @@
 package struct Display: Sendable {
     private var layout = Layout()
     private var renderer = Renderer()
-    /// What the last draw left on screen, when its cursor ended its line and a later append can
-    /// follow it; nil otherwise.
-    private var shown: Shown?
-    /// The surroundings the last draw showed, when ``shown`` is not nil. Kept beside it, not in
+    /// What the last draw left on screen, with an end when its cursor ended its line and a later
+    /// append can follow it. Not an optional: the compiler destroyed an optional of it through
+    /// the runtime's type, which it asked for by name at a session's first key.
+    private var shown = Shown()
+    /// The surroundings the last draw showed, when ``shown`` has an end. Kept beside it, not in
     /// it: they stay from key to key while the rest is made anew, and inside they were copied out
     /// and released on every key (about 150 instructions).
     private var surroundings: Surroundings?
 
     private struct Shown {
-        /// Where the cursor's line ended.
-        var end: EditorState.LineEnd
+        /// Where the cursor's line ended; nil when no append can follow what was drawn.
+        var end: EditorState.LineEnd?
         /// The spans the text was drawn with; nil when nothing coloured it.
         var highlights: TextHighlights?
         /// The ghost text drawn after the cursor; nil when none was.
@@ -108,9 +109,13 @@ package struct Display: Sendable {
         let cursorEndsLine = cursor.offset == state.byteCount(ofLine: cursor.line)
         let ghost = presentation.shownGhostText
         var appended: [UInt8]?
-        // Taken out, since it is replaced below.
-        if let shown = shown.take(), surroundings?.hold(for: presentation, width: width, height: height) == true {
-            if cursorEndsLine { appended = append(presentation, showing: ghost, since: shown, width: width, height: height) }
+        // Taken out, since it is replaced below: swapped with nothing shown, not copied.
+        var last = Shown()
+        swap(&last, &shown)
+        if let end = last.end, surroundings?.hold(for: presentation, width: width, height: height) == true {
+            if cursorEndsLine {
+                appended = append(presentation, showing: ghost, since: last, endingAt: end, width: width, height: height)
+            }
         } else {
             surroundings = Surroundings(presentation, width: width, height: height)
         }
@@ -123,14 +128,13 @@ package struct Display: Sendable {
     }
 
     /// The bytes that show what was appended since `shown` was drawn with the cursor at the end
-    /// of its line, when that is all the state's damage and the text's spans say changed, and
+    /// of its line, at `end`, when that is all the state's damage and the text's spans say changed, and
     /// the ghost text (`ghost`, the presentation's shown ghost text) is the same or lost just
     /// what was typed; nil when a frame must be drawn.
-    private mutating func append(_ presentation: Presentation, showing ghost: StyledText?, since shown: Shown, width: Int,
-                                 height: Int) -> [UInt8]? {
+    private mutating func append(_ presentation: Presentation, showing ghost: StyledText?, since shown: Shown,
+                                 endingAt end: EditorState.LineEnd, width: Int, height: Int) -> [UInt8]? {
         let state = presentation.state
         let cursor = state.cursor
-        let end = shown.end
         switch state.damage(since: end) {
         case .nothing:
             return cursor.line == end.line && shown.highlights == presentation.highlights
@@ -142,10 +146,12 @@ package struct Display: Sendable {
             // the text, so that every new row is drawn; after another line, it stays on that line.
             // A highlighter may restyle text drawn before (a closing quote recolours what came
             // before it): then the frame redraws it. A ghost text that appears, changes or goes
-            // follows the text's end, so then the cursor must end the text.
+            // follows the text's end, so then the cursor must end the text. Without a highlighter
+            // before or now, no span styles anything, and the spans are not walked.
             guard end.isLastLine || !ghostStays ? cursor == state.endPosition : cursor.line == line,
-                  TextHighlights.styleAlike(shown.highlights ?? .none, presentation.highlights ?? .none,
-                                            outside: start, through: cursor.line),
+                  shown.highlights == nil && presentation.highlights == nil
+                    || TextHighlights.styleAlike(shown.highlights ?? .none, presentation.highlights ?? .none,
+                                                 outside: start, through: cursor.line),
                   let cells = layout.cellsAppended(at: start, through: cursor.line,
                                                    of: presentation, width: width, height: height)
             else { return nil }
@@ -193,7 +199,7 @@ package struct Display: Sendable {
     /// fresh row, plain style. With `startingFreshRow` false the cursor stays at the end of the
     /// last row, for a shell that starts its own (as job control does on Ctrl-Z).
     package mutating func finish(startingFreshRow: Bool = true) -> [UInt8] {
-        shown = nil
+        shown = Shown()
         surroundings = nil
         return renderer.finish(startingFreshRow: startingFreshRow)
     }
@@ -218,7 +224,7 @@ package struct Display: Sendable {
     package mutating func reset() {
         renderer.reset()
         layout.reset()
-        shown = nil
+        shown = Shown()
         surroundings = nil
     }
 }

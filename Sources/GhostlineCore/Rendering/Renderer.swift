@@ -185,17 +185,24 @@ package struct Renderer: Sendable {
         output.removeAll(keepingCapacity: true)
         frame.longClusters = longClusters
         let oldCount = frame.rows[row].count
-        write(run[...], row: row, width: frame.width, in: frame)
-        write(ghost[...], row: row, width: frame.width, in: frame)
-        frame.rows[row].removeSubrange(start...)
+        // Room first: the row is often still layout's (the prompt's cells), and then this is its
+        // one copy; cut first, the copy was made twice and the first freed.
         frame.rows[row].reserveCapacity(start + run.count + ghost.count)
+        // Cut only when an old ghost text follows the cursor: at a session's first key the row
+        // ends there, and cutting nothing still ran the array's general replacement.
+        if oldCount > start { frame.rows[row].removeSubrange(start...) }
         frame.rows[row].append(contentsOf: run)
         frame.rows[row].append(contentsOf: ghost)
+        // Written from the row as one slice: a write each for the run and the ghost was the
+        // writing loop made twice over in this function.
+        write(frame.rows[row][start...], row: row, width: frame.width, in: frame)
         if frame.rows[row].count < oldCount {
             if currentStyle != .plain { setStyle(.plain) }
             append("\u{1B}[K")
         }
-        move(to: ScreenPoint(row: row, column: start + run.count), width: frame.width)
+        // Back along the row to after the typed cells: the cells end before the margin, so no
+        // wrap is pending, and the move is a column's alone.
+        moveColumn(to: start + run.count, endingPendingWrap: false)
         if currentStyle != .plain { setStyle(.plain) }
         // Layout never drew these cells under the row's identity: the next frame compares them.
         if row < frame.rowIdentities.count { frame.rowIdentities[row] = 0 }
@@ -495,7 +502,10 @@ package struct Renderer: Sendable {
     /// among every conformance in the program: 85,000 of the 214,000 instructions of a
     /// session's first key that showed a suggestion.
     private mutating func setStyle(_ style: Style) {
-        output.append(contentsOf: [0x1B, 0x5B])
+        // A byte at a time, as for a cursor move: an array literal is an object the runtime
+        // sets up at its first use.
+        output.append(0x1B)
+        output.append(0x5B)
         var parameters = 0
         func add(_ number: Int) {
             if parameters > 0 { output.append(0x3B) }
@@ -541,14 +551,12 @@ package struct Renderer: Sendable {
         return count
     }
 
-    /// `number`, which is not negative, in decimal.
+    /// `number`, which is not negative, in decimal: the digits before the last, then the last.
+    /// Divided by the constant 10, which compiles to a multiplication, rather than by a power of
+    /// ten found first, a division the processor does in full at each digit.
     private mutating func appendDecimal(_ number: Int) {
-        var divisor = 1
-        while number / divisor >= 10 { divisor *= 10 }
-        while divisor > 0 {
-            output.append(0x30 + UInt8(number / divisor % 10))
-            divisor /= 10
-        }
+        if number >= 10 { appendDecimal(number / 10) }
+        output.append(0x30 + UInt8(number % 10))
     }
 
     private mutating func append(_ text: String) {
