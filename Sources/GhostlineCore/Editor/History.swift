@@ -302,8 +302,10 @@ public struct History: Sendable {
             guard !prefix.isEmpty else { return start < count ? start : nil }
             guard start < count else { return nil }
             let first = storage.firstSlot
-            return oldestSlot(startingWith: prefix, in: (first + start)..<storage.endSlot) {
-                isBoundary(inSlot: $0, at: prefix.count)
+            return storage.withEntries { entries in
+                oldestSlot(startingWith: prefix, in: (first + start)..<storage.endSlot) { slot in
+                    entries.isBoundary(inSlot: slot, at: prefix.count)
+                }
             }.map { $0 - first }
         }
     }
@@ -312,8 +314,10 @@ public struct History: Sendable {
         let end = min(end, count)
         guard !prefix.isEmpty, end > 0 else { return nil }
         let first = storage.firstSlot
-        return newestSlot(startingWith: prefix, longerThanPrefix ? .extends : .startsWith, in: first..<(first + end)) { slot in
-            (!longerThanPrefix || storage.range(ofSlot: slot).count > prefix.count) && isBoundary(inSlot: slot, at: prefix.count)
+        return storage.withEntries { entries in
+            newestSlot(startingWith: prefix, longerThanPrefix ? .extends : .startsWith, in: first..<(first + end)) { slot in
+                (!longerThanPrefix || entries.range(ofSlot: slot).count > prefix.count) && entries.isBoundary(inSlot: slot, at: prefix.count)
+            }
         }.map { $0 - first }
     }
 
@@ -347,12 +351,6 @@ public struct History: Sendable {
             return slot
         }
         return sortedIndex.newestSlot(startingWith: prefix, match, in: slotRange.lowerBound..<split, of: storage, where: accept)
-    }
-
-    private func isBoundary(inSlot slot: Int, at offset: Int) -> Bool {
-        storage.bytes.withUnsafeBufferPointer { bytes in
-            GraphemeBoundary.isBoundary(UnsafeBufferPointer(rebasing: bytes[storage.range(ofSlot: slot)]), at: offset)
-        }
     }
 
     // MARK: - Search

@@ -53,6 +53,35 @@ struct HistoryStorage: Sendable {
         return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
     }
 
+    /// The entries' bytes and ends seen in place, for `body`.
+    ///
+    /// A closure that reads entries through this, not through the storage (or the history
+    /// holding it), captures two pointers: one that reads `self` captured a copy of the whole
+    /// history, and one that captures the storage copies it through a function whose first call
+    /// has the runtime build a type by name.
+    func withEntries<Result>(_ body: (Entries) -> Result) -> Result {
+        bytes.withUnsafeBufferPointer { bytes in
+            ends.withUnsafeBufferPointer { ends in body(Entries(bytes: bytes, ends: ends)) }
+        }
+    }
+
+    /// The entries' bytes and ends, seen through pointers.
+    struct Entries {
+        let bytes: UnsafeBufferPointer<UInt8>
+        let ends: UnsafeBufferPointer<Int>
+
+        /// Where the entry in `slot` lies in `bytes`.
+        @inline(__always)
+        func range(ofSlot slot: Int) -> Range<Int> {
+            (slot == 0 ? 0 : ends[slot - 1])..<ends[slot]
+        }
+
+        /// Whether `offset` bytes into the entry in `slot` is a `Character` boundary of it.
+        func isBoundary(inSlot slot: Int, at offset: Int) -> Bool {
+            GraphemeBoundary.isBoundary(UnsafeBufferPointer(rebasing: bytes[range(ofSlot: slot)]), at: offset)
+        }
+    }
+
     /// Whether the entry in `slot` holds exactly `other`.
     func entry(atSlot slot: Int, equals other: UnsafeBufferPointer<UInt8>) -> Bool {
         let range = range(ofSlot: slot)
