@@ -3,8 +3,9 @@
 ///
 /// The entries are kept as one buffer of UTF-8 bytes (see `HistoryStorage`), so a history of a
 /// million entries loads in a few milliseconds and costs little more than its bytes. Searches
-/// compare bytes, and prefix lookups go through an index of the entries' first two bytes, so
-/// neither makes a `String` of an entry it passes over.
+/// compare bytes, and prefix lookups go through an index of the entries' first two bytes and,
+/// once a session has sorted them while it waited for keys, through the entries in the order of
+/// their bytes, so none makes a `String` of an entry it passes over.
 ///
 /// Pure: loading and saving the history file is the façade's job.
 public struct History: Sendable {
