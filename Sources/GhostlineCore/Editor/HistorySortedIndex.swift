@@ -61,21 +61,18 @@ struct HistorySortedIndex: Sendable {
                       of storage: HistoryStorage, table: SlotExtremes, where accept: (Int) -> Bool) -> Int? {
         guard !prefix.isEmpty, !slotRange.isEmpty else { return nil }
         return order.withUnsafeBufferPointer { order in
-            storage.bytes.withUnsafeBufferPointer { bytes in
-                storage.ends.withUnsafeBufferPointer { ends in
-                    let positions = Self.positions(of: prefix, match, in: order, bytes, ends)
-                    var candidates = Candidates(table: table, order: order)
-                    candidates.insert(positions)
-                    while let (position, run) = candidates.removeFirst() {
-                        let slot = Int(order[position])
-                        // The best slot left: when it is past the range's far end, all are.
-                        if table.direction == .newest ? slot < slotRange.lowerBound : slot >= slotRange.upperBound { return nil }
-                        if slotRange.contains(slot) && accept(slot) { return slot }
-                        candidates.insert(run.lowerBound..<position)
-                        candidates.insert((position + 1)..<run.upperBound)
-                    }
-                    return nil
+            storage.withEntries { entries in
+                var candidates = Candidates(table: table, order: order)
+                candidates.insert(Self.positions(of: prefix, match, in: order, entries))
+                while let (position, run) = candidates.removeFirst() {
+                    let slot = Int(order[position])
+                    // The best slot left: when it is past the range's far end, all are.
+                    if table.direction == .newest ? slot < slotRange.lowerBound : slot >= slotRange.upperBound { return nil }
+                    if slotRange.contains(slot) && accept(slot) { return slot }
+                    candidates.insert(run.lowerBound..<position)
+                    candidates.insert((position + 1)..<run.upperBound)
                 }
+                return nil
             }
         }
     }
@@ -87,10 +84,8 @@ struct HistorySortedIndex: Sendable {
         guard slot < end else { return }
         let removed = UInt32(truncatingIfNeeded: slot)
         let position: Int? = order.withUnsafeBufferPointer { order in
-            storage.bytes.withUnsafeBufferPointer { bytes in
-                storage.ends.withUnsafeBufferPointer { ends in
-                    Self.positions(of: entry, .equals, in: order, bytes, ends).first { order[$0] == removed }
-                }
+            storage.withEntries { entries in
+                Self.positions(of: entry, .equals, in: order, entries).first { order[$0] == removed }
             }
         }
         guard let position else { return }
@@ -107,15 +102,15 @@ struct HistorySortedIndex: Sendable {
     /// The positions whose entries start with `prefix` as `match` says: one run, since an
     /// entry's extensions follow it in byte order.
     private static func positions(of prefix: UnsafeBufferPointer<UInt8>, _ match: Match, in order: UnsafeBufferPointer<UInt32>,
-                                  _ bytes: UnsafeBufferPointer<UInt8>, _ ends: UnsafeBufferPointer<Int>) -> Range<Int> {
-        let start = firstPosition(in: order) { compare(Int($0), with: prefix, bytes, ends) >= 0 }
+                                  _ entries: HistoryStorage.Entries) -> Range<Int> {
+        let start = firstPosition(in: order) { compare(Int($0), with: prefix, entries) >= 0 }
         let end = start + firstPosition(in: UnsafeBufferPointer(rebasing: order[start...])) {
-            compare(Int($0), with: prefix, bytes, ends) > 0
+            compare(Int($0), with: prefix, entries) > 0
         }
         guard match != .startsWith else { return start..<end }
         // The prefix itself sorts before its extensions.
         let firstLonger = start + firstPosition(in: UnsafeBufferPointer(rebasing: order[start..<end])) {
-            length(ofSlot: Int($0), ends) > prefix.count
+            entries.range(ofSlot: Int($0)).count > prefix.count
         }
         return match == .extends ? firstLonger..<end : start..<firstLonger
     }
@@ -131,40 +126,15 @@ struct HistorySortedIndex: Sendable {
         return low
     }
 
-    @inline(__always)
-    fileprivate static func length(ofSlot slot: Int, _ ends: UnsafeBufferPointer<Int>) -> Int {
-        ends[slot] - (slot == 0 ? 0 : ends[slot - 1])
-    }
-
     /// Negative when the entry in `slot` sorts before every entry starting with `prefix`
     /// (a shorter beginning of it counts as before), zero when it starts with it, positive after.
-    private static func compare(_ slot: Int, with prefix: UnsafeBufferPointer<UInt8>,
-                                _ bytes: UnsafeBufferPointer<UInt8>, _ ends: UnsafeBufferPointer<Int>) -> Int {
-        let start = slot == 0 ? 0 : ends[slot - 1]
-        let length = ends[slot] - start
-        let shared = min(length, prefix.count)
-        if let offset = firstDifference(bytes.baseAddress! + start, prefix.baseAddress!, count: shared) {
-            return bytes[start + offset] < prefix[offset] ? -1 : 1
+    private static func compare(_ slot: Int, with prefix: UnsafeBufferPointer<UInt8>, _ entries: HistoryStorage.Entries) -> Int {
+        let range = entries.range(ofSlot: slot)
+        let shared = min(range.count, prefix.count)
+        if let offset = HistoryStorage.firstDifference(entries.bytes.baseAddress! + range.lowerBound, prefix.baseAddress!, count: shared) {
+            return entries.bytes[range.lowerBound + offset] < prefix[offset] ? -1 : 1
         }
-        return length < prefix.count ? -1 : 0
-    }
-
-    /// Where two runs of `count` bytes first differ, nil when they do not; a word at a time,
-    /// since the entries compared share long beginnings.
-    @inline(__always)
-    fileprivate static func firstDifference(_ left: UnsafePointer<UInt8>, _ right: UnsafePointer<UInt8>, count: Int) -> Int? {
-        var offset = 0
-        while offset + 8 <= count {
-            let a = UnsafeRawPointer(left + offset).loadUnaligned(as: UInt64.self)
-            let b = UnsafeRawPointer(right + offset).loadUnaligned(as: UInt64.self)
-            if a != b { return offset + (a ^ b).trailingZeroBitCount / 8 }
-            offset += 8
-        }
-        while offset < count {
-            if left[offset] != right[offset] { return offset }
-            offset += 1
-        }
-        return nil
+        return range.count < prefix.count ? -1 : 0
     }
 }
 
@@ -370,28 +340,26 @@ extension HistorySortedIndex {
         /// Sorts until about `budget` slots were handled; returns whether it is finished.
         mutating func sort(budget: Int, of storage: HistoryStorage) -> Bool {
             var spent = 0
-            storage.bytes.withUnsafeBufferPointer { bytes in
-                storage.ends.withUnsafeBufferPointer { ends in
-                    while spent < budget {
-                        if dealing == nil {
-                            guard let group = groups.popLast() else { break }
-                            guard group.count > Self.comparedGroupSize else {
-                                order.withUnsafeMutableBufferPointer { order in
-                                    Self.insertionSort(UnsafeMutableBufferPointer(rebasing: order[group.start..<(group.start + group.count)]),
-                                                       from: group.depth, bytes, ends)
-                                }
-                                spent += group.count
-                                continue
+            storage.withEntries { entries in
+                while spent < budget {
+                    if dealing == nil {
+                        guard let group = groups.popLast() else { break }
+                        guard group.count > Self.comparedGroupSize else {
+                            order.withUnsafeMutableBufferPointer { order in
+                                Self.insertionSort(UnsafeMutableBufferPointer(rebasing: order[group.start..<(group.start + group.count)]),
+                                                   from: group.depth, entries)
                             }
-                            if scratch.count < group.count {
-                                scratch = [UInt32](repeating: 0, count: group.count)
-                                bins = [UInt16](repeating: 0, count: group.count)
-                            }
-                            let first = Int(order[group.start])
-                            dealing = Dealing(group: group, shared: HistorySortedIndex.length(ofSlot: first, ends) - group.depth)
+                            spent += group.count
+                            continue
                         }
-                        spent += advance(by: budget - spent, bytes, ends)
+                        if scratch.count < group.count {
+                            scratch = [UInt32](repeating: 0, count: group.count)
+                            bins = [UInt16](repeating: 0, count: group.count)
+                        }
+                        let first = Int(order[group.start])
+                        dealing = Dealing(group: group, shared: entries.range(ofSlot: first).count - group.depth)
                     }
+                    spent += advance(by: budget - spent, entries)
                 }
             }
             if isFinished {
@@ -411,7 +379,7 @@ extension HistorySortedIndex {
 
         /// Goes on with the group being dealt out, for at most `limit` slots; returns how many
         /// it handled.
-        private mutating func advance(by limit: Int, _ bytes: UnsafeBufferPointer<UInt8>, _ ends: UnsafeBufferPointer<Int>) -> Int {
+        private mutating func advance(by limit: Int, _ entries: HistoryStorage.Entries) -> Int {
             guard var dealing = self.dealing.take() else { return 0 }
             let group = dealing.group
             let chunk = dealing.handled..<min(group.count, dealing.handled + max(1, limit))
@@ -419,12 +387,12 @@ extension HistorySortedIndex {
                 let slots = UnsafeMutableBufferPointer(rebasing: order[group.start..<(group.start + group.count)])
                 switch dealing.pass {
                 case .sharing:
-                    dealing.shared = Self.sharedLength(of: slots, in: chunk, from: group.depth, atMost: dealing.shared, bytes, ends)
+                    dealing.shared = Self.sharedLength(of: slots, in: chunk, from: group.depth, atMost: dealing.shared, entries)
                 case .counting:
                     let depth = group.depth + dealing.shared
                     bins.withUnsafeMutableBufferPointer { bins in
                         for index in chunk {
-                            let bin = Self.bin(of: Int(slots[index]), at: depth, bytes, ends)
+                            let bin = Self.bin(of: Int(slots[index]), at: depth, entries)
                             bins[index] = UInt16(truncatingIfNeeded: bin)
                             dealing.starts[bin + 1] += 1
                         }
@@ -473,33 +441,32 @@ extension HistorySortedIndex {
         }
 
         @inline(__always)
-        private static func bin(of slot: Int, at depth: Int, _ bytes: UnsafeBufferPointer<UInt8>, _ ends: UnsafeBufferPointer<Int>) -> Int {
-            let position = (slot == 0 ? 0 : ends[slot - 1]) + depth
-            return position < ends[slot] ? Int(bytes[position]) + 1 : 0
+        private static func bin(of slot: Int, at depth: Int, _ entries: HistoryStorage.Entries) -> Int {
+            let range = entries.range(ofSlot: slot)
+            return depth < range.count ? Int(entries.bytes[range.lowerBound + depth]) + 1 : 0
         }
 
         /// How many bytes from `depth` on the entries of `slots` in `chunk` share with the first
         /// slot's, at most `shared`.
         private static func sharedLength(of slots: UnsafeMutableBufferPointer<UInt32>, in chunk: Range<Int>, from depth: Int,
-                                         atMost shared: Int, _ bytes: UnsafeBufferPointer<UInt8>, _ ends: UnsafeBufferPointer<Int>) -> Int {
-            let base = bytes.baseAddress!
-            let first = Int(slots[0])
-            let firstStart = (first == 0 ? 0 : ends[first - 1]) + depth
+                                         atMost shared: Int, _ entries: HistoryStorage.Entries) -> Int {
+            let base = entries.bytes.baseAddress!
+            let firstStart = entries.range(ofSlot: Int(slots[0])).lowerBound + depth
             var shared = shared
             for slot in slots[chunk] where shared > 0 {
-                let start = (slot == 0 ? 0 : ends[Int(slot) - 1]) + depth
-                let count = min(shared, ends[Int(slot)] - start)
-                shared = HistorySortedIndex.firstDifference(base + firstStart, base + start, count: count) ?? count
+                let range = entries.range(ofSlot: Int(slot))
+                let count = min(shared, range.count - depth)
+                shared = HistoryStorage.firstDifference(base + firstStart, base + range.lowerBound + depth, count: count) ?? count
             }
             return shared
         }
 
         private static func insertionSort(_ slots: UnsafeMutableBufferPointer<UInt32>, from depth: Int,
-                                          _ bytes: UnsafeBufferPointer<UInt8>, _ ends: UnsafeBufferPointer<Int>) {
+                                          _ entries: HistoryStorage.Entries) {
             for index in slots.indices.dropFirst() {
                 let slot = slots[index]
                 var place = index
-                while place > 0 && precedes(slot, slots[place - 1], from: depth, bytes, ends) {
+                while place > 0 && precedes(slot, slots[place - 1], from: depth, entries) {
                     slots[place] = slots[place - 1]
                     place -= 1
                 }
@@ -508,15 +475,14 @@ extension HistorySortedIndex {
         }
 
         /// Whether the entry in `left` sorts before the one in `right`, both equal before `depth`.
-        private static func precedes(_ left: UInt32, _ right: UInt32, from depth: Int,
-                                     _ bytes: UnsafeBufferPointer<UInt8>, _ ends: UnsafeBufferPointer<Int>) -> Bool {
-            let leftStart = (left == 0 ? 0 : ends[Int(left) - 1]) + depth
-            let rightStart = (right == 0 ? 0 : ends[Int(right) - 1]) + depth
-            let leftCount = ends[Int(left)] - leftStart, rightCount = ends[Int(right)] - rightStart
-            let shared = min(leftCount, rightCount)
-            let base = bytes.baseAddress!
-            if let offset = HistorySortedIndex.firstDifference(base + leftStart, base + rightStart, count: shared) {
-                return bytes[leftStart + offset] < bytes[rightStart + offset]
+        private static func precedes(_ left: UInt32, _ right: UInt32, from depth: Int, _ entries: HistoryStorage.Entries) -> Bool {
+            let leftStart = entries.range(ofSlot: Int(left)).lowerBound + depth
+            let rightStart = entries.range(ofSlot: Int(right)).lowerBound + depth
+            let leftCount = entries.range(ofSlot: Int(left)).upperBound - leftStart
+            let rightCount = entries.range(ofSlot: Int(right)).upperBound - rightStart
+            let base = entries.bytes.baseAddress!
+            if let offset = HistoryStorage.firstDifference(base + leftStart, base + rightStart, count: min(leftCount, rightCount)) {
+                return entries.bytes[leftStart + offset] < entries.bytes[rightStart + offset]
             }
             return leftCount < rightCount
         }

@@ -167,18 +167,25 @@ struct HistoryStorage: Sendable {
     static func equal(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Bool {
         guard left.count == right.count else { return false }
         guard let leftBase = left.baseAddress, let rightBase = right.baseAddress else { return true }
+        return firstDifference(leftBase, rightBase, count: left.count) == nil
+    }
+
+    /// Where two runs of `count` bytes first differ, nil when they do not; a word at a time,
+    /// since entries compared share long beginnings ("git …").
+    @inline(__always)
+    static func firstDifference(_ left: UnsafePointer<UInt8>, _ right: UnsafePointer<UInt8>, count: Int) -> Int? {
         var offset = 0
-        // A word at a time: most entries share their first bytes ("git …") with many others.
-        while offset + 8 <= left.count {
-            let a = UnsafeRawPointer(leftBase + offset).loadUnaligned(as: UInt64.self)
-            let b = UnsafeRawPointer(rightBase + offset).loadUnaligned(as: UInt64.self)
-            if a != b { return false }
+        while offset + 8 <= count {
+            let a = UnsafeRawPointer(left + offset).loadUnaligned(as: UInt64.self)
+            let b = UnsafeRawPointer(right + offset).loadUnaligned(as: UInt64.self)
+            // Loaded little-endian: the first byte that differs is the lowest.
+            if a != b { return offset + (a ^ b).trailingZeroBitCount / 8 }
             offset += 8
         }
-        while offset < left.count {
-            if leftBase[offset] != rightBase[offset] { return false }
+        while offset < count {
+            if left[offset] != right[offset] { return offset }
             offset += 1
         }
-        return true
+        return nil
     }
 }
