@@ -105,6 +105,22 @@ import GhostlineTestSupport
         return String(prefix)
     }
 
+    /// Prefix lookups for the start of an entry cut at any scalar, so that most have matches,
+    /// many on either side of the index asked about.
+    private static func comparePrefixes(_ history: History, _ entries: [String], _ generator: inout SplitMix64, questions: Int,
+                                        sourceLocation: SourceLocation = #_sourceLocation) {
+        for _ in 0..<questions {
+            let prefix = prefixOfEntry(&generator, entries)
+            let before = Int.random(in: 0...entries.count, using: &generator)
+            #expect(history.indexOfSuggestion(for: prefix, before: before) == referenceSuggestion(entries, prefix, before: before),
+                    "suggestion for \(Array(prefix.unicodeScalars)) before \(before)", sourceLocation: sourceLocation)
+            #expect(history.indexOfEntry(startingWith: prefix, before: before) == referencePrevious(entries, prefix, before: before),
+                    "previous with \(Array(prefix.unicodeScalars)) before \(before)", sourceLocation: sourceLocation)
+            #expect(history.indexOfEntry(startingWith: prefix, after: before - 1) == referenceNext(entries, prefix, after: before - 1),
+                    "next with \(Array(prefix.unicodeScalars)) after \(before - 1)", sourceLocation: sourceLocation)
+        }
+    }
+
     // MARK: - Tests
 
     /// Before the entries are sorted by their bytes, lookups walk the prefix index; after,
@@ -166,6 +182,56 @@ import GhostlineTestSupport
         }
         if sortsAsItGoes { #expect(history.isIndexed) }
         Self.compare(history, model, &generator, questions: 300)
+    }
+
+    /// Random operations in a random order against a list kept the plain way: entries added
+    /// (often equal to older ones), sorting steps of any size, a sorting finished at once after
+    /// steps or none, the capacity lowered and raised, older duplicates erased, erasing them as
+    /// entries are added switched on and off. So lookups meet a sorting resumed after entries
+    /// were added, after a duplicate was taken out, after the oldest were dropped and after the
+    /// slots were renumbered, and orders sorted before any of those.
+    @Test(arguments: [31, 32, 33, 34] as [UInt64])
+    func randomOperationsKeepTheSameAnswers(seed: UInt64) {
+        var generator = SplitMix64(seed: seed)
+        var history = History(entries: Self.randomHistory(&generator, count: 500), capacity: 700)
+        var model = Array(history.entries)
+        let pool = Self.randomHistory(&generator, count: 150)
+        for step in 1...1_200 {
+            switch Int.random(in: 0..<100, using: &generator) {
+            case 0..<70:
+                let entry = pool.randomElement(using: &generator)!
+                let expected = !History.isBlank(entry) && model.last.map { Array($0.utf8) != Array(entry.utf8) } ?? true
+                #expect(history.add(entry) == expected)
+                if expected {
+                    if history.options.contains(.eraseDuplicates) { model.removeAll { Array($0.utf8) == Array(entry.utf8) } }
+                    model.append(entry)
+                    model.removeFirst(max(0, model.count - history.capacity))
+                }
+            case 70..<84:
+                history.continueIndexing(budget: Int.random(in: 1...3_000, using: &generator))
+            case 84..<89:
+                // Often right after a step that stopped inside a group.
+                if Bool.random(using: &generator) { history.continueIndexing(budget: Int.random(in: 1...200, using: &generator)) }
+                history.finishIndexing()
+                #expect(history.isIndexed || !history.hasIndexingToDo)
+            case 89..<93:
+                history.capacity = Int.random(in: 150...900, using: &generator)
+                model.removeFirst(max(0, model.count - history.capacity))
+            case 93..<95:
+                history.eraseOlderDuplicates()
+                var seen = Set<[UInt8]>()
+                model = model.reversed().filter { seen.insert(Array($0.utf8)).inserted }.reversed()
+            default:
+                history.options.formSymmetricDifference(.eraseDuplicates)
+            }
+            if step % 150 == 0 {
+                Self.compare(history, model, &generator, questions: 40)
+                Self.comparePrefixes(history, model, &generator, questions: 40)
+            }
+        }
+        history.finishIndexing()
+        Self.compare(history, model, &generator, questions: 100)
+        Self.comparePrefixes(history, model, &generator, questions: 200)
     }
 
     /// The same random histories written as a history file's lines and loaded from them.

@@ -382,7 +382,7 @@ extension HistorySortedIndex {
         private mutating func advance(by limit: Int, _ entries: HistoryStorage.Entries) -> Int {
             guard var dealing = self.dealing.take() else { return 0 }
             let group = dealing.group
-            let chunk = dealing.handled..<min(group.count, dealing.handled + max(1, limit))
+            let chunk = dealing.handled..<(dealing.handled + min(group.count - dealing.handled, max(1, limit)))
             order.withUnsafeMutableBufferPointer { order in
                 let slots = UnsafeMutableBufferPointer(rebasing: order[group.start..<(group.start + group.count)])
                 switch dealing.pass {
