@@ -13,6 +13,7 @@ struct HistoryBench {
     private static let marker = "deploy xq7 --canary"
     private static let ctrlR: [UInt8] = [0x12]
     private static let altP: [UInt8] = [0x1B, UInt8(ascii: "p")]
+    private static let altN: [UInt8] = [0x1B, UInt8(ascii: "n")]
     private static let up = Array("\u{1B}[A".utf8)
 
     private let lines: [UInt8]
@@ -210,7 +211,8 @@ struct HistoryBench {
     }
 
     /// history-search-backward (Alt-P) five times after "ssh d": entries far apart in a bucket
-    /// ("ss") shared by a tenth of the history.
+    /// ("ss") shared by a tenth of the history; then history-search-forward (Alt-N) after three
+    /// Alt-P, whose range leaves out every older match.
     private mutating func prefixSearch() {
         let presses = 5
         for (history, label) in [(history, ""), (sortedHistory, ", sorted")] {
@@ -220,6 +222,17 @@ struct HistoryBench {
                 for _ in 0..<presses { pipeline.receive(Self.altP) }
                 let elapsed = ThreadClock.now() - start
                 bench.expect(pipeline.editor.state.text.hasPrefix("ssh d"), "Alt-P finding an entry with the prefix")
+                return Sample(nanoseconds: elapsed, bytes: pipeline.output.count, stages: StageTimes())
+            }
+        }
+        for (history, label) in [(history, ""), (sortedHistory, ", sorted")] {
+            measureRow("H7. Alt-N (history-search-forward) after Alt-P ×3, prefix \"ssh d\", 1,000,000\(label)", keys: 1, runs: 15) { bench in
+                var pipeline = Pipeline(text: "ssh d", history: history)
+                for _ in 0..<3 { pipeline.receive(Self.altP) }
+                let start = ThreadClock.now()
+                pipeline.receive(Self.altN)
+                let elapsed = ThreadClock.now() - start
+                bench.expect(pipeline.editor.state.text.hasPrefix("ssh d"), "Alt-N finding an entry with the prefix")
                 return Sample(nanoseconds: elapsed, bytes: pipeline.output.count, stages: StageTimes())
             }
         }

@@ -3,7 +3,8 @@ import Testing
 import GhostlineTestSupport
 
 /// The history's sorted order (`HistorySortedIndex`) in the states its random differential test
-/// reaches seldom or never: a sorting finished at once after steps.
+/// reaches seldom or never: a sorting finished at once after steps, and a range that leaves out
+/// nearly every match.
 @Suite struct HistorySortedIndexTests {
     private static func previous(_ entries: [String], _ prefix: String, before index: Int) -> Int? {
         entries[..<index].lastIndex { $0.hasPrefix(prefix) }
@@ -25,5 +26,38 @@ import GhostlineTestSupport
                         "previous with \(prefix) before \(index)")
             }
         }
+    }
+
+    /// The matches of a prefix are one run in byte order but spread all over history order, so
+    /// a range that leaves out nearly all of them, as `history-search-forward` after one
+    /// `-backward` does (every older match) or `-backward` from an entry halfway back (every
+    /// newer one), must not pass them one by one: it costs less than a search of every entry's
+    /// bytes, where passing them cost far more (about 20 ms a key at a million entries).
+    @Test func aRangeLeavingOutMostMatchesCostsLessThanAScan() {
+        let count = 100_000
+        var generator = SplitMix64(seed: 3)
+        let entries = (0..<count).map { _ in "ssh deploy@host-\(UInt32.random(in: 0...UInt32.max, using: &generator))" }
+        var history = History(entries: entries)
+        history.finishIndexing()
+        #expect(history.isIndexed)
+        let clock = ContinuousClock()
+        func fastest(_ body: () -> Int?) -> (Duration, Int?) {
+            var best = Duration.seconds(3_600), answer: Int?
+            for _ in 0..<5 {
+                let elapsed = clock.measure { answer = body() }
+                best = min(best, elapsed)
+            }
+            return (best, answer)
+        }
+        // Ctrl-R for text no entry holds reads every entry's bytes once.
+        let (scan, nothing) = fastest { history.indexOfMatch(for: "@ssh", before: nil) }
+        #expect(nothing == nil)
+        let newest = history.count - 1
+        let (forward, next) = fastest { history.indexOfEntry(startingWith: "ssh d", after: newest - 1) }
+        #expect(next == newest)
+        let (backward, previous) = fastest { history.indexOfEntry(startingWith: "ssh d", before: count / 2) }
+        #expect(previous == count / 2 - 1)
+        #expect(forward < scan, "forward after the newest but one: \(forward), a scan \(scan)")
+        #expect(backward < scan, "backward from halfway: \(backward), a scan \(scan)")
     }
 }

@@ -324,24 +324,26 @@ public struct History: Sendable {
 
     /// The oldest slot in `slotRange` whose entry starts with `prefix` and passes `accept`:
     /// among the slots the sorted order holds through it, among the newer ones through the
-    /// prefix index.
+    /// prefix index, and through the prefix index alone when the sorted order passes over too
+    /// many matches (see `HistorySortedIndex.passedOverLimit`).
     private func oldestSlot(startingWith prefix: UnsafeBufferPointer<UInt8>, in slotRange: Range<Int>,
                             where accept: (Int) -> Bool) -> Int? {
         guard let sortedIndex, prefix.count > 1 else {
             return index.oldestSlot(startingWith: prefix, in: slotRange, of: storage, where: accept)
         }
         let split = min(max(sortedIndex.end, slotRange.lowerBound), slotRange.upperBound)
-        if let slot = sortedIndex.oldestSlot(startingWith: prefix, .startsWith, in: slotRange.lowerBound..<split, of: storage,
-                                             where: accept) {
-            return slot
+        switch sortedIndex.oldestSlot(startingWith: prefix, .startsWith, in: slotRange.lowerBound..<split, of: storage, where: accept) {
+        case .found(let slot): return slot
+        case .notFound: return index.oldestSlot(startingWith: prefix, in: split..<slotRange.upperBound, of: storage, where: accept)
+        case .undecided: return index.oldestSlot(startingWith: prefix, in: slotRange, of: storage, where: accept)
         }
-        return index.oldestSlot(startingWith: prefix, in: split..<slotRange.upperBound, of: storage, where: accept)
     }
 
     /// The newest slot in `slotRange` whose entry starts with `prefix` as `match` says and
     /// passes `accept`: among the slots newer than the sorted order through the prefix index,
-    /// among the older ones through the sorted order. A prefix of one byte always goes through
-    /// the prefix index, which keeps the answer for each first byte.
+    /// among the older ones through the sorted order, or the prefix index when that passes
+    /// over too many matches. A prefix of one byte always goes through the prefix index, which
+    /// keeps the answer for each first byte.
     private func newestSlot(startingWith prefix: UnsafeBufferPointer<UInt8>, _ match: HistorySortedIndex.Match,
                             in slotRange: Range<Int>, where accept: (Int) -> Bool) -> Int? {
         guard let sortedIndex, prefix.count > 1 else {
@@ -351,7 +353,11 @@ public struct History: Sendable {
         if let slot = index.newestSlot(startingWith: prefix, in: split..<slotRange.upperBound, of: storage, where: accept) {
             return slot
         }
-        return sortedIndex.newestSlot(startingWith: prefix, match, in: slotRange.lowerBound..<split, of: storage, where: accept)
+        switch sortedIndex.newestSlot(startingWith: prefix, match, in: slotRange.lowerBound..<split, of: storage, where: accept) {
+        case .found(let slot): return slot
+        case .notFound: return nil
+        case .undecided: return index.newestSlot(startingWith: prefix, in: slotRange.lowerBound..<split, of: storage, where: accept)
+        }
     }
 
     // MARK: - Search

@@ -25,6 +25,25 @@ struct HistorySortedIndex: Sendable {
         case equals
     }
 
+    /// What a lookup found.
+    enum Lookup {
+        /// The slot asked for.
+        case found(Int)
+        /// No slot in the range starts with the prefix and passes.
+        case notFound
+        /// It passed over ``passedOverLimit`` matching entries and stopped: the caller asks the
+        /// prefix index, which walks from the range's end.
+        case undecided
+    }
+
+    /// How many matching entries a lookup passes over, outside its range or refused, before it
+    /// stops. The run of matches is in byte order, not history order, so a range that leaves
+    /// out most of it (Alt-N after Alt-P leaves out every older match, Alt-P from an entry far
+    /// back every newer one) would pass them all: for "ssh d", a tenth of a million entries,
+    /// 20 ms. A step costs about what a walk through a hundred entries does, and the walk from
+    /// the range's end passes only the entries of the bucket between it and the answer.
+    static let passedOverLimit = 16
+
     /// The slots it holds, in the order of their entries' bytes, an entry before every entry
     /// it is a prefix of.
     private var order: [UInt32]
@@ -42,37 +61,40 @@ struct HistorySortedIndex: Sendable {
     /// The newest slot in `slotRange` whose entry starts with `prefix` as `match` says and
     /// passes `accept`.
     func newestSlot(startingWith prefix: UnsafeBufferPointer<UInt8>, _ match: Match, in slotRange: Range<Int>,
-                    of storage: HistoryStorage, where accept: (Int) -> Bool) -> Int? {
+                    of storage: HistoryStorage, where accept: (Int) -> Bool) -> Lookup {
         slot(startingWith: prefix, match, in: slotRange, of: storage, table: newest, where: accept)
     }
 
     /// The oldest slot in `slotRange` whose entry starts with `prefix` as `match` says and
     /// passes `accept`.
     func oldestSlot(startingWith prefix: UnsafeBufferPointer<UInt8>, _ match: Match, in slotRange: Range<Int>,
-                    of storage: HistoryStorage, where accept: (Int) -> Bool) -> Int? {
+                    of storage: HistoryStorage, where accept: (Int) -> Bool) -> Lookup {
         slot(startingWith: prefix, match, in: slotRange, of: storage, table: oldest, where: accept)
     }
 
     /// The first slot, in `table`'s direction, of the run of matching positions is the answer
     /// unless it is outside the range or `accept` refuses it (a prefix that ends inside a
     /// character of the entry); then the positions on either side of it are tried, the better
-    /// first. That costs a step per entry passed over, no more than a walk would pass.
+    /// first, a step per entry passed over, up to ``passedOverLimit``.
     private func slot(startingWith prefix: UnsafeBufferPointer<UInt8>, _ match: Match, in slotRange: Range<Int>,
-                      of storage: HistoryStorage, table: SlotExtremes, where accept: (Int) -> Bool) -> Int? {
-        guard !prefix.isEmpty, !slotRange.isEmpty else { return nil }
+                      of storage: HistoryStorage, table: SlotExtremes, where accept: (Int) -> Bool) -> Lookup {
+        guard !prefix.isEmpty, !slotRange.isEmpty else { return .notFound }
         return order.withUnsafeBufferPointer { order in
             storage.withEntries { entries in
                 var candidates = Candidates(table: table, order: order)
                 candidates.insert(Self.positions(of: prefix, match, in: order, entries))
+                var passedOver = 0
                 while let (position, run) = candidates.removeFirst() {
                     let slot = Int(order[position])
                     // The best slot left: when it is past the range's far end, all are.
-                    if table.direction == .newest ? slot < slotRange.lowerBound : slot >= slotRange.upperBound { return nil }
-                    if slotRange.contains(slot) && accept(slot) { return slot }
+                    if table.direction == .newest ? slot < slotRange.lowerBound : slot >= slotRange.upperBound { return .notFound }
+                    if slotRange.contains(slot) && accept(slot) { return .found(slot) }
+                    passedOver += 1
+                    if passedOver == Self.passedOverLimit { return .undecided }
                     candidates.insert(run.lowerBound..<position)
                     candidates.insert((position + 1)..<run.upperBound)
                 }
-                return nil
+                return .notFound
             }
         }
     }
