@@ -117,34 +117,41 @@ import GhostlineTestSupport
 
     /// The matches of a prefix are one run in byte order but spread all over history order, so
     /// a range that leaves out nearly all of them, as `history-search-forward` after one
-    /// `-backward` does (every older match) or `-backward` from an entry halfway back (every
-    /// newer one), must not pass them one by one: it costs less than a search of every entry's
-    /// bytes, where passing them cost far more (about 20 ms a key at a million entries).
-    @Test func aRangeLeavingOutMostMatchesCostsLessThanAScan() {
-        let count = 100_000
+    /// `-backward` does (every older match) or `-backward` from an entry far back (every newer
+    /// one), must not be answered by passing them one by one (about 20 ms a key at a million
+    /// entries): past `passedOverLimit` of them the sorted order leaves the answer to the prefix
+    /// index's walk from the range's end, and the history's answer is still a plain scan's.
+    @Test func aRangeLeavingOutMostMatchesIsLeftToThePrefixIndex() throws {
         var generator = SplitMix64(seed: 3)
-        let entries = (0..<count).map { _ in "ssh deploy@host-\(UInt32.random(in: 0...UInt32.max, using: &generator))" }
+        // Older entries of another bucket, then the matches, their byte order unlike their age.
+        let entries = (0..<1_000).map { "ls dir-\($0)" }
+            + (0..<1_000).map { _ in "ssh deploy@host-\(UInt32.random(in: 0...UInt32.max, using: &generator))" }
+        var storage = HistoryStorage()
+        for entry in entries {
+            var entry = entry
+            entry.withUTF8 { storage.append($0) }
+        }
+        let buckets = HistoryPrefixIndex(storage)
+        let (slots, groups) = try #require(buckets.slotsGroupedByFirstBytes())
+        var builder = HistorySortedIndex.Builder(slots: slots, groups: groups, end: buckets.indexedEnd)
+        while !builder.sort(budget: .max, of: storage) {}
+        let sorted = builder.finished()
+        var prefix = "ssh d"
+        prefix.withUTF8 { prefix in
+            let anything: (Int) -> Bool = { _ in true }
+            // Backward from before every match: all of them are newer than the range.
+            #expect(sorted.newestSlot(startingWith: prefix, .startsWith, in: 0..<1_000, of: storage, where: anything) == .undecided)
+            // Forward from halfway through them: the older half is before the range.
+            #expect(sorted.oldestSlot(startingWith: prefix, .startsWith, in: 1_500..<2_000, of: storage, where: anything) == .undecided)
+            // A range its best match is in is answered at once.
+            #expect(sorted.newestSlot(startingWith: prefix, .startsWith, in: 0..<2_000, of: storage, where: anything) == .found(1_999))
+            #expect(sorted.oldestSlot(startingWith: prefix, .startsWith, in: 0..<2_000, of: storage, where: anything) == .found(1_000))
+        }
         var history = History(entries: entries)
         history.finishIndexing()
         #expect(history.isIndexed)
-        let clock = ContinuousClock()
-        func fastest(_ body: () -> Int?) -> (Duration, Int?) {
-            var best = Duration.seconds(3_600), answer: Int?
-            for _ in 0..<5 {
-                let elapsed = clock.measure { answer = body() }
-                best = min(best, elapsed)
-            }
-            return (best, answer)
-        }
-        // Ctrl-R for text no entry holds reads every entry's bytes once.
-        let (scan, nothing) = fastest { history.indexOfMatch(for: "@ssh", before: nil) }
-        #expect(nothing == nil)
-        let newest = history.count - 1
-        let (forward, next) = fastest { history.indexOfEntry(startingWith: "ssh d", after: newest - 1) }
-        #expect(next == newest)
-        let (backward, previous) = fastest { history.indexOfEntry(startingWith: "ssh d", before: count / 2) }
-        #expect(previous == count / 2 - 1)
-        #expect(forward < scan, "forward after the newest but one: \(forward), a scan \(scan)")
-        #expect(backward < scan, "backward from halfway: \(backward), a scan \(scan)")
+        #expect(history.indexOfEntry(startingWith: "ssh d", before: 1_000) == nil)
+        #expect(history.indexOfEntry(startingWith: "ssh d", after: 1_499) == 1_500)
+        #expect(history.indexOfEntry(startingWith: "ssh d", before: 1_500) == 1_499)
     }
 }

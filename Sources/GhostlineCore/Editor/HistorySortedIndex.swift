@@ -26,7 +26,7 @@ struct HistorySortedIndex: Sendable {
     }
 
     /// What a lookup found.
-    enum Lookup {
+    enum Lookup: Equatable {
         /// The slot asked for.
         case found(Int)
         /// No slot in the range starts with the prefix and passes.
