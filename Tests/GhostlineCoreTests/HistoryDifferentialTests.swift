@@ -60,7 +60,7 @@ import GhostlineTestSupport
         return entries[..<end].lastIndex { query.isEmpty || $0.contains(query) }
     }
 
-    private static func startsWith(_ entry: String, _ prefix: String) -> Bool {
+    static func startsWith(_ entry: String, _ prefix: String) -> Bool {
         entry.utf8.starts(with: prefix.utf8) && entry.hasPrefix(prefix)
     }
 
@@ -69,7 +69,9 @@ import GhostlineTestSupport
         return entries[..<min(end, entries.count)].lastIndex { $0.utf8.count > prefix.utf8.count && startsWith($0, prefix) }
     }
 
-    private static func referencePrevious(_ entries: [String], _ prefix: String, before index: Int) -> Int? {
+    /// The newest entry before `index` starting with `prefix`, by a plain scan: the answer the
+    /// history's prefix search must give.
+    static func referencePrevious(_ entries: [String], _ prefix: String, before index: Int) -> Int? {
         entries[..<max(0, min(index, entries.count))].lastIndex { startsWith($0, prefix) }
     }
 

@@ -7,10 +7,6 @@ import GhostlineTestSupport
 /// and end on the edges of the tables' blocks or beside them, the lowest and highest bytes, and
 /// a range that leaves out nearly every match.
 @Suite struct HistorySortedIndexTests {
-    private static func previous(_ entries: [String], _ prefix: String, before index: Int) -> Int? {
-        entries[..<index].lastIndex { $0.hasPrefix(prefix) }
-    }
-
     /// Sorting in steps leaves a group part-way dealt out; a sorting then finished at once
     /// (as a test or an app that would rather pay for it at once asks) goes on from there.
     @Test func aSortingLeftPartWayIsFinishedAtOnce() {
@@ -23,7 +19,8 @@ import GhostlineTestSupport
         #expect(history.isIndexed && !history.hasIndexingToDo)
         for prefix in ["git commit -m \"fix 1", "git commit -m \"fix 19", "git commit -m \"fix 777\""] {
             for index in [0, 1, 999, 1_998, 1_999, 2_000] {
-                #expect(history.indexOfEntry(startingWith: prefix, before: index) == Self.previous(entries, prefix, before: index),
+                #expect(history.indexOfEntry(startingWith: prefix, before: index)
+                            == HistoryDifferentialTests.referencePrevious(entries, prefix, before: index),
                         "previous with \(prefix) before \(index)")
             }
         }
@@ -106,7 +103,8 @@ import GhostlineTestSupport
         let kept = Array(history.entries)
         for prefix in ["ab", "ab\u{0}", "ab\u{0}\u{0}", "ab\u{0}a", "ab\u{1}", "ab\u{7F}", "ab\u{10FFFF}", "ab\u{10FFFF}\u{0}"] {
             for index in stride(from: 0, through: kept.count, by: 7) {
-                #expect(history.indexOfEntry(startingWith: prefix, before: index) == Self.previous(kept, prefix, before: index),
+                #expect(history.indexOfEntry(startingWith: prefix, before: index)
+                            == HistoryDifferentialTests.referencePrevious(kept, prefix, before: index),
                         "previous with \(Array(prefix.unicodeScalars)) before \(index)")
                 #expect(history.indexOfSuggestion(for: prefix, before: index)
                         == kept[..<index].lastIndex { $0.hasPrefix(prefix) && $0.utf8.count > prefix.utf8.count },

@@ -498,10 +498,9 @@ extension HistorySortedIndex {
 
         /// Whether the entry in `left` sorts before the one in `right`, both equal before `depth`.
         private static func precedes(_ left: UInt32, _ right: UInt32, from depth: Int, _ entries: HistoryStorage.Entries) -> Bool {
-            let leftStart = entries.range(ofSlot: Int(left)).lowerBound + depth
-            let rightStart = entries.range(ofSlot: Int(right)).lowerBound + depth
-            let leftCount = entries.range(ofSlot: Int(left)).upperBound - leftStart
-            let rightCount = entries.range(ofSlot: Int(right)).upperBound - rightStart
+            let leftRange = entries.range(ofSlot: Int(left)), rightRange = entries.range(ofSlot: Int(right))
+            let leftStart = leftRange.lowerBound + depth, rightStart = rightRange.lowerBound + depth
+            let leftCount = leftRange.upperBound - leftStart, rightCount = rightRange.upperBound - rightStart
             let base = entries.bytes.baseAddress!
             if let offset = HistoryStorage.firstDifference(base + leftStart, base + rightStart, count: min(leftCount, rightCount)) {
                 return entries.bytes[leftStart + offset] < entries.bytes[rightStart + offset]
