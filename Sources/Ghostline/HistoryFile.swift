@@ -72,7 +72,6 @@ public struct HistoryFile: Sendable {
     /// while another rewrites, on a machine slowed by a sanitizer, give it longer.
     var lockTimeoutMilliseconds = 5_000
 
-
     /// Names a history file; nothing is read or created until it is used.
     ///
     /// - Parameters:
@@ -229,8 +228,11 @@ public struct HistoryFile: Sendable {
                 // A write cut short (a full disk, the file size limit) leaves the start of the
                 // line, which a load would take for an entry. The file is cut back to its size
                 // under this lock, which every append holds: nobody appended since, and the
-                // file ended there, after the last whole entry.
-                try? file.truncate(toSize: status.size)
+                // file ended there, after the last whole entry. Cut back only: a file that
+                // somebody emptied meanwhile, without the lock, is not lengthened with zeros.
+                if let size = try? file.status().size, size > status.size {
+                    try? file.truncate(toSize: status.size)
+                }
                 throw error
             }
             return (unread, end)
