@@ -26,7 +26,10 @@ import GhostlineTerminal
 /// - Every append and every rewrite holds an exclusive lock on the file (`flock`), and a
 ///   rewrite reads the file again under it, so no entry another process appended is lost. The
 ///   rewrite goes to a new file, created exclusively under a name nobody can guess, and is
-///   renamed over the old one, so a crash never leaves the history half written.
+///   renamed over the old one, so a crash never leaves the history half written; what such a
+///   crash leaves is removed by the next rewrite.
+/// - An append is whole or not at all: a write cut short is cut back off the file, and the
+///   file size limit (`ulimit -f`) makes it an error, not the end of the process.
 public struct HistoryFile: Sendable {
     /// Where the file is.
     public var path: String
@@ -68,10 +71,6 @@ public struct HistoryFile: Sendable {
     /// or hostile process holds it longer than this. The tests that make many sessions append
     /// while another rewrites, on a machine slowed by a sanitizer, give it longer.
     var lockTimeoutMilliseconds = 5_000
-
-    /// How many temporary names a rewrite tries before it gives up: a name already taken (by
-    /// a file somebody planted, or a rewrite that crashed) is passed over for the next one.
-    private static let temporaryNameAttempts = 8
 
     /// Names a history file; nothing is read or created until it is used.
     ///
@@ -184,10 +183,13 @@ public struct HistoryFile: Sendable {
 
     /// Appends one entry (blank entries are skipped, as in history itself).
     ///
-    /// The file is created when it does not exist.
+    /// The file is created when it does not exist. The entry is appended whole or not at all: a
+    /// write cut short (a full disk, the process's file size limit) is taken back, and the file
+    /// is left as it was.
     ///
     /// - Throws: ``HistoryFileError`` when the path is a symbolic link or not a regular file, or
-    ///   the file cannot be created or written.
+    ///   the file cannot be created or written (`File too large` beyond the process's file size
+    ///   limit, which does not end the process).
     public func append(_ entry: String) throws(HistoryFileError) {
         _ = try append(entry, after: nil)
     }
@@ -220,7 +222,19 @@ public struct HistoryFile: Sendable {
                 // A new file (or an emptied one) holds nothing this session has not seen.
                 end = Mark(identity: status.identity, offset: line.count)
             }
-            try file.writeAllToFile(line)
+            do throws(Errno) {
+                try file.writeAllToFile(line)
+            } catch {
+                // A write cut short (a full disk, the file size limit) leaves the start of the
+                // line, which a load would take for an entry. The file is cut back to its size
+                // under this lock, which every append holds: nobody appended since, and the
+                // file ended there, after the last whole entry. Cut back only: a file that
+                // somebody emptied meanwhile, without the lock, is not lengthened with zeros.
+                if let size = try? file.status().size, size > status.size {
+                    try? file.truncate(toSize: status.size)
+                }
+                throw error
+            }
             return (unread, end)
         }
     }
@@ -242,286 +256,5 @@ public struct HistoryFile: Sendable {
         }
         let whole = (bytes.lastIndex(of: 0x0A) ?? -1) + 1
         return (bytes[..<whole], Mark(identity: mark.identity, offset: mark.offset + whole))
-    }
-
-    /// Rewrites the file with the lines of its newest `count` entries, or returns nil and
-    /// leaves the file as it is when another user owns it (the rewrite would become the
-    /// process's own file, and that user would lose their history).
-    ///
-    /// Under the lock that every append takes too, the file is read again, so the entries other
-    /// processes appended since it was loaded are kept. The lines go to a new file beside it,
-    /// flushed to the disk, which is then renamed over it.
-    ///
-    /// - Parameter temporaryName: Names the new file, given the history file's path; a name
-    ///   already taken is passed over for the next one.
-    func compact(
-        keepingNewest count: Int,
-        temporaryName: (String) -> String = randomTemporaryName(beside:)
-    ) throws(HistoryFileError) -> Rewrite? {
-        let (file, status) = try openLocked(flags: O_RDONLY, for: .save)
-        defer { try? file.close() }
-        guard status.isOwnedByEffectiveUser else { return nil }
-        let (bytes, endOfLastLine) = try readTail(of: file, for: .save)
-        let kept = bytes[Self.startOfNewestEntries(count, in: bytes)...]
-        let written = try replaceContents(with: kept, temporaryName: temporaryName)
-        let replaced = endOfLastLine == status.size ? Mark(identity: status.identity, offset: status.size) : nil
-        return Rewrite(replaced: replaced, written: written)
-    }
-
-    /// What a rewrite replaced and wrote.
-    struct Rewrite {
-        /// Where the file that was replaced ended, nil when its last line had no line break.
-        var replaced: Mark?
-        /// Where the new file ends.
-        var written: Mark
-    }
-
-    // MARK: - Opening, reading and writing
-
-    /// Opens the file, refusing a symbolic link and anything but a regular file.
-    private func openRegularFile(
-        flags: Int32, for operation: HistoryFileError.Operation
-    ) throws(HistoryFileError) -> (file: FileDescriptor, status: FileStatus) {
-        let file: FileDescriptor
-        do {
-            // O_NOFOLLOW: a symbolic link at the path fails with ELOOP instead of being followed,
-            // so with O_CREAT a dangling one does not create its target either. O_NONBLOCK:
-            // opening a FIFO or a device does not wait for its other end, and nothing is read or
-            // written before fstat says the file is regular, where O_NONBLOCK changes nothing.
-            // O_NOCTTY: a terminal named as the history file never becomes the controlling one.
-            file = try FileDescriptor.open(path, flags: flags | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY, permissions: 0o600)
-        } catch {
-            // ELOOP also means too many links among the directories on the way: say "symbolic
-            // link" only when the file itself is one.
-            let isLink = error == Errno(rawValue: ELOOP) && (try? FileStatus.status(ofLinkAt: path))?.isSymbolicLink == true
-            throw HistoryFileError(path: path, operation: operation, reason: isLink ? .symbolicLink : .system(error))
-        }
-        let status: FileStatus
-        do {
-            status = try file.status()
-        } catch {
-            try? file.close()
-            throw HistoryFileError(path: path, operation: operation, reason: .system(error))
-        }
-        guard status.isRegularFile else {
-            try? file.close()
-            throw HistoryFileError(path: path, operation: operation, reason: .notRegularFile)
-        }
-        return (file, status)
-    }
-
-    /// Opens the file as ``openRegularFile(flags:for:)`` does and takes its lock, making sure
-    /// the lock is on the file that is at the path now: while this process waited, another one's
-    /// rewrite may have renamed a new file over the one it opened, and an entry appended to the
-    /// old one would be lost with it.
-    ///
-    /// Opening again after such a rename is bounded by the same time as the wait for the lock,
-    /// not by a count: sessions that start one after another may each rewrite the file while
-    /// this one waits, and under a slow machine eight such renames in a row happened.
-    private func openLocked(
-        flags: Int32, for operation: HistoryFileError.Operation
-    ) throws(HistoryFileError) -> (file: FileDescriptor, status: FileStatus) {
-        let deadline = monotonicMilliseconds() + Int64(lockTimeoutMilliseconds)
-        while true {
-            let (file, opened) = try openRegularFile(flags: flags, for: operation)
-            let isLocked: Bool
-            do {
-                let remaining = Int(max(0, deadline - monotonicMilliseconds()))
-                isLocked = try file.lockExclusively(timeoutMilliseconds: remaining)
-            } catch {
-                try? file.close()
-                throw HistoryFileError(path: path, operation: operation, reason: .system(error))
-            }
-            guard isLocked else {
-                try? file.close()
-                throw HistoryFileError(path: path, operation: operation, reason: .locked)
-            }
-            // Fresh figures, taken under the lock, for the file still at the path.
-            if let current = try? FileStatus.status(ofLinkAt: path), current.identity == opened.identity {
-                return (file, current)
-            }
-            try? file.close()
-            guard monotonicMilliseconds() < deadline else {
-                throw HistoryFileError(path: path, operation: operation, reason: .locked)
-            }
-        }
-    }
-
-    /// The file's last ``readLimit`` bytes, from the first line that starts within them (one
-    /// that starts before them is left out whole rather than cut): whole lines, but for a last
-    /// one without its line break; and the offset in the file just after their last line break.
-    fileprivate func readTail(
-        of file: FileDescriptor, for operation: HistoryFileError.Operation
-    ) throws(HistoryFileError) -> (bytes: [UInt8], endOfLastLine: Int) {
-        let (start, read) = try attempt(operation) { () throws(Errno) -> (Int, [UInt8]) in
-            // Reading from one byte before the limit tells whether the first byte within it
-            // starts a line: it does when that byte is a line break. (In this order, and with
-            // the limit below Int.max, an unlimited read does not overflow.)
-            let limit = min(readLimit, .max - 1)
-            let start = max(0, try file.status().size - 1 - limit)
-            return (start, try file.read(atMost: limit + 1, fromOffset: start))
-        }
-        var bytes = read
-        var firstLine = start
-        if start > 0 {
-            // Only a file bigger than the limit pays for moving its bytes.
-            let lineStart = (bytes.firstIndex(of: 0x0A) ?? bytes.count - 1) + 1
-            bytes.removeFirst(lineStart)
-            firstLine += lineStart
-        }
-        let endOfLastLine = firstLine + (bytes.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0)
-        return (bytes, endOfLastLine)
-    }
-
-    /// Replaces the file with one holding `bytes` (and a line break after them if they do not
-    /// end with one), through a new file and a rename; returns where the new file ends.
-    private func replaceContents(with bytes: ArraySlice<UInt8>, temporaryName: (String) -> String) throws(HistoryFileError) -> Mark {
-        let (temporaryPath, file) = try createTemporaryFile(temporaryName)
-        let written = Result { () throws(Errno) -> Mark in
-            // The umask may have taken bits off the 0600 asked for at creation.
-            try file.setPermissions(0o600)
-            var lines = Array(bytes)
-            if let last = lines.last, last != 0x0A { lines.append(0x0A) }
-            try file.writeAllToFile(lines)
-            // Without this, a crash soon after the rename could leave an empty file where the
-            // history was: the rename may reach the disk before the data does.
-            try file.synchronize()
-            return Mark(identity: try file.status().identity, offset: lines.count)
-        }
-        try? file.close()
-        do {
-            let end = try written.get()
-            try replaceFile(at: path, with: temporaryPath)
-            return end
-        } catch {
-            try? removeFile(at: temporaryPath)
-            throw HistoryFileError(path: path, operation: .save, reason: .system(error))
-        }
-    }
-
-    /// Creates the new file for a rewrite: beside the history file, since a rename works only
-    /// within one file system, and under a name that did not exist. O_EXCL fails on anything
-    /// already at the name, a symbolic link included, so a file planted there is never written
-    /// through or renamed over the history.
-    private func createTemporaryFile(_ temporaryName: (String) -> String) throws(HistoryFileError) -> (String, FileDescriptor) {
-        var namesTaken = 0
-        while true {
-            let name = temporaryName(path)
-            do {
-                return (name, try FileDescriptor.open(name, flags: O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, permissions: 0o600))
-            } catch where error == Errno(rawValue: EEXIST) && namesTaken < Self.temporaryNameAttempts {
-                namesTaken += 1
-            } catch {
-                throw HistoryFileError(path: path, operation: .save, reason: .system(error))
-            }
-        }
-    }
-
-    /// `PATH.tmp-` and 64 random bits in hex: the standard library's random numbers come from
-    /// the kernel (`getrandom`), so nobody can plant a file at the name in advance.
-    static func randomTemporaryName(beside path: String) -> String {
-        path + ".tmp-" + String(UInt64.random(in: .min ... .max), radix: 16)
-    }
-
-    /// Runs `body`, naming the file and `operation` in the error it throws.
-    private func attempt<Value>(
-        _ operation: HistoryFileError.Operation, _ body: () throws(Errno) -> Value
-    ) throws(HistoryFileError) -> Value {
-        try Result(catching: body).mapError { HistoryFileError(path: path, operation: operation, reason: .system($0)) }.get()
-    }
-
-    // MARK: - Counting entries
-
-    /// Where the lines of the newest `count` entries begin in `lines`: counting back from the
-    /// end as `History(lines:)` counts forward, blank lines and a repeat of the line before
-    /// not being entries, so that a rewrite keeping these lines keeps `count` entries.
-    static func startOfNewestEntries(_ count: Int, in lines: [UInt8]) -> Int {
-        lines.withUnsafeBytes { buffer in
-            guard count > 0 else { return buffer.count }
-            var end = buffer.last == 0x0A ? buffer.count - 1 : buffer.count
-            var entries = 0
-            var newer: UnsafeRawBufferPointer?
-            // Where the oldest line of an entry counted so far starts (a repeat's too, which
-            // belongs to it): blank lines before it go with the entries left out.
-            var kept = buffer.count
-            while true {
-                let start = buffer[..<end].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
-                let line = UnsafeRawBufferPointer(rebasing: buffer[start..<end])
-                if isEntry(line) {
-                    if !(newer.map { isRepeat(line, of: $0) } ?? false) {
-                        entries += 1
-                        if entries > count { return kept }
-                        newer = line
-                    }
-                    kept = start
-                }
-                guard start > 0 else { return 0 }
-                end = start - 1
-            }
-        }
-    }
-
-    /// Whether `line` stands for the same entry as `newer`, as `History(lines:)` decides it: by
-    /// the entries, not the lines: the lines `\a` and `a` are both the entry `a`, and two different
-    /// invalid byte sequences are both one U+FFFD.
-    private static func isRepeat(_ line: UnsafeRawBufferPointer, of newer: UnsafeRawBufferPointer) -> Bool {
-        if line.elementsEqual(newer) { return true }
-        // Lines of printable ASCII without a backslash are their entries: different bytes, different entries.
-        let isPlain = { (bytes: UnsafeRawBufferPointer) in !bytes.contains { $0 >= 0x80 || $0 == 0x5C } }
-        if isPlain(line) && isPlain(newer) { return false }
-        return decode(ArraySlice(line)).utf8.elementsEqual(decode(ArraySlice(newer)).utf8)
-    }
-
-    /// Whether a line stands for an entry, not for a blank one.
-    private static func isEntry(_ line: UnsafeRawBufferPointer) -> Bool {
-        // A printable ASCII byte other than a space settles it, for nearly every line, unless it
-        // is the `n` of an escaped line break (`\n`), which is whitespace; an escape's backslash
-        // is not text, the byte it escapes is.
-        var isEscaped = false
-        for byte in line {
-            if isEscaped {
-                isEscaped = false
-                if byte == 0x6E { continue }
-            } else if byte == 0x5C {
-                isEscaped = true
-                continue
-            }
-            if byte > 0x20 && byte < 0x7F { return true }
-        }
-        return !decode(ArraySlice(line)).allSatisfy(\.isWhitespace)
-    }
-
-    // MARK: - Encoding entries as lines
-
-    static func encode(_ entry: String) -> [UInt8] {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(entry.utf8.count)
-        for byte in entry.utf8 {
-            switch byte {
-            case 0x5C: bytes += [0x5C, 0x5C]
-            case 0x0A: bytes += [0x5C, 0x6E]
-            default: bytes.append(byte)
-            }
-        }
-        return bytes
-    }
-
-    static func decode(_ line: ArraySlice<UInt8>) -> String {
-        // Most entries have no backslash: their bytes are the entry.
-        guard line.contains(0x5C) else { return String(decoding: line, as: UTF8.self) }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(line.count)
-        var escaped = false
-        for byte in line {
-            if escaped {
-                bytes.append(byte == 0x6E ? 0x0A : byte)
-                escaped = false
-            } else if byte == 0x5C {
-                escaped = true
-            } else {
-                bytes.append(byte)
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -35,6 +35,10 @@ public struct Errno: Error, Equatable, Sendable, CustomStringConvertible {
     /// The resource is already in use (`EBUSY`).
     package static let resourceBusy = Errno(rawValue: EBUSY)
 
+    /// A write would make the file bigger than the process's file size limit or the file
+    /// system allows (`EFBIG`).
+    package static let fileTooLarge = Errno(rawValue: EFBIG)
+
     /// The terminal or device does not exist any more, for example a hung-up line (`ENXIO`).
     package static let noSuchDevice = Errno(rawValue: ENXIO)
 

@@ -81,16 +81,28 @@ extension FileDescriptor {
     ///
     /// Unlike ``writeAll(_:)``, which also serves terminals and pipes, this never waits for the
     /// descriptor to become writable: a file always is. A write to a file is cut short only by a
-    /// signal or a full disk, and the next call then carries on or says why.
+    /// signal, a full disk or the process's file size limit, and the next call then carries on
+    /// or says why. Beyond the file size limit that is `Errno.fileTooLarge`, not the end of the
+    /// process (see ``withFileSizeLimitSignalHeldOff(_:)``). When this throws, some of the bytes
+    /// may have been written: ``truncate(toSize:)`` takes them back.
     ///
     /// The corresponding C function is `write`.
     package func writeAllToFile(_ bytes: [UInt8]) throws(Errno) {
-        var offset = 0
-        while offset < bytes.count {
-            offset += try bytes[offset...].withUnsafeBytes { buffer in
-                valueOrErrno { Glibc.write(rawValue, buffer.baseAddress, buffer.count) }
-            }.get()
+        try withFileSizeLimitSignalHeldOff { () throws(Errno) in
+            var offset = 0
+            while offset < bytes.count {
+                offset += try bytes[offset...].withUnsafeBytes { buffer in
+                    valueOrErrno { Glibc.write(rawValue, buffer.baseAddress, buffer.count) }
+                }.get()
+            }
         }
+    }
+
+    /// Cuts the file to its first `size` bytes (or lengthens it with zero bytes to `size`).
+    ///
+    /// The corresponding C function is `ftruncate`.
+    package func truncate(toSize size: Int) throws(Errno) {
+        try nothingOrErrno { ftruncate(rawValue, off_t(size)) }.get()
     }
 }
 

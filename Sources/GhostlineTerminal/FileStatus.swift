@@ -22,6 +22,9 @@ package struct FileStatus: Sendable {
     package let permissions: mode_t
     /// Its length in bytes.
     package let size: Int
+    /// When its contents last changed, in whole seconds since 1970 (as ``secondsSinceEpoch()``
+    /// counts them).
+    package let modificationTime: Int
 
     init(_ status: stat) {
         identity = Identity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
@@ -30,6 +33,7 @@ package struct FileStatus: Sendable {
         isOwnedByEffectiveUser = status.st_uid == geteuid()
         permissions = status.st_mode & 0o7777
         size = Int(status.st_size)
+        modificationTime = Int(status.st_mtim.tv_sec)
     }
 
     /// What is at `path` itself: a symbolic link there is described, not followed.
@@ -40,6 +44,15 @@ package struct FileStatus: Sendable {
         try nothingOrErrno { lstat(path, &status) }.get()
         return FileStatus(status)
     }
+}
+
+/// The time of day, in whole seconds since 1970, as file times are kept.
+///
+/// The corresponding C function is `clock_gettime`, with `CLOCK_REALTIME`.
+package func secondsSinceEpoch() -> Int {
+    var now = timespec()
+    clock_gettime(CLOCK_REALTIME, &now)
+    return now.tv_sec
 }
 
 extension FileDescriptor {

@@ -15,7 +15,7 @@ enum ProcessSpawner {
     /// Signals whose disposition the child gets back to default, whatever the test runner set.
     private static let resetSignals = [
         SIGHUP, SIGINT, SIGQUIT, SIGPIPE, SIGALRM, SIGTERM, SIGCHLD, SIGCONT, SIGTSTP,
-        SIGTTIN, SIGTTOU, SIGWINCH, SIGUSR1, SIGUSR2,
+        SIGTTIN, SIGTTOU, SIGWINCH, SIGUSR1, SIGUSR2, SIGXFSZ,
     ]
 
     /// Spawns `executable`, looked up in `PATH` when it has no slash, with `arguments` and exactly
