@@ -137,8 +137,9 @@ public final class LineEditor {
     }
     /// A value that Enter submits on an empty entry. Unlike the placeholder, which is only
     /// shown, it becomes the entry; it is drawn in the ghost style, underlined, and Tab or Right
-    /// inserts it for editing. An empty line of piped input, or of a dumb terminal, is the
-    /// default too.
+    /// inserts it for editing. Submitted, it is put in the text, so the entry left on the screen
+    /// shows it after the prompt as typed text. An empty line of piped input, or of a dumb
+    /// terminal, is the default too.
     public var defaultText: String? {
         get {
             if let engineBeingChanged { return engineBeingChanged.defaultText }

@@ -393,7 +393,14 @@ package struct Editor {
         state.cursor = position
     }
 
+    /// Ends the entry with its text, or with the default on an empty entry. The default is put
+    /// in the text first, as Tab would put it there, so that the last frame draws it after the
+    /// prompt as the entry's text (highlighted, not as ghost text) and the scrollback shows what
+    /// was submitted; a change the delegate vetoes leaves the text empty and submits the default all the same.
     mutating func submit() -> EditorRequest {
+        if state.isEmpty, let defaultText, !defaultText.isEmpty {
+            replace(state.cursor..<state.cursor, with: defaultText, kind: .other)
+        }
         let text = state.isEmpty ? (defaultText ?? "") : state.text
         if isSecret {
             secretKillRing = KillRing()
