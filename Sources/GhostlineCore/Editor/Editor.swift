@@ -23,9 +23,9 @@ package struct Editor {
     package var willReadHistory: ((inout History) -> Void)?
     /// Candidates for the word before the cursor, for Tab.
     package var completion: ((CompletionContext) -> [String])?
-    /// The full entry to suggest for the text typed so far; by default the newest history
-    /// entry that starts with it.
-    package var suggestion: ((String) -> String?)?
+    /// The full entry to suggest for the text typed so far, nil for none; without it the newest
+    /// history entry that starts with the text.
+    package var suggestion: ((SuggestionContext) -> String?)?
     /// Whether inline suggestions are shown at all.
     package var showsSuggestions = true
     /// A value submitted when Enter is pressed on an empty entry, shown as ghost text.
