@@ -2,7 +2,7 @@ import GhostlineTerminal
 import Synchronization
 
 /// A cancelled task's request that the entry it reads end; the editor's session checks it when
-/// its wake-up pipe wakes it. `GhostlineConcurrency`'s async `readLine()` makes one for each
+/// its wake-up pipe wakes it. `GhostlineConcurrency`'s `readLineAsync()` makes one for each
 /// entry it reads.
 package final class CancellationRequest: Sendable {
     private let requested = Atomic<Bool>(false)
@@ -22,7 +22,7 @@ package final class CancellationRequest: Sendable {
     }
 }
 
-/// How an entry ends when its ``CancellationRequest`` was honored. The async `readLine()`
+/// How an entry ends when its ``CancellationRequest`` was honored. `readLineAsync()`
 /// throws `CancellationError` in its place: this module throws no error of Swift's concurrency
 /// runtime, so that a program that never awaits an entry does not link that runtime (see
 /// Docs/Performance.md, "What embedding costs").

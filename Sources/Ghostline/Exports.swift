@@ -26,6 +26,8 @@ public typealias TextPosition = GhostlineCore.TextPosition
 public typealias History = GhostlineCore.History
 /// What a completion function is given: the line up to the cursor and the word being completed.
 public typealias CompletionContext = GhostlineCore.CompletionContext
+/// What a suggestion function is given: the text typed so far and the editor's history.
+public typealias SuggestionContext = GhostlineCore.SuggestionContext
 /// Tells how the parts of a text are drawn: the seam for syntax highlighting.
 public typealias Highlighter = GhostlineCore.Highlighter
 /// A run of text drawn in one style, as a ``Highlighter`` marks it.

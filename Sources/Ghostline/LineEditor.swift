@@ -118,12 +118,24 @@ public final class LineEditor {
         }
         set { engine.completion = newValue }
     }
-    /// The full entry to suggest for the text typed so far, drawn as a ghost suffix; by default
-    /// the newest history entry that starts with the text.
+    /// The full entry to suggest for the text typed so far (the text and more), drawn as a
+    /// ghost suffix after it; nil for no suggestion. Left nil, the editor suggests the newest
+    /// history entry that starts with the text.
     ///
-    /// The function may read the editor but not change it: it is asked as a frame is drawn and
-    /// again when Right accepts the suggestion.
-    public var suggestion: ((String) -> String?)? {
+    /// A function replaces that suggestion. It is given the history, so keeping it as a fallback
+    /// needs no reference to the editor (which, captured strongly, would keep the editor alive
+    /// through its own property):
+    ///
+    /// ```swift
+    /// editor.suggestion = { context in
+    ///     context.history.suggestion(for: context.text)
+    ///         ?? ["git status", "git stash"].first { $0.hasPrefix(context.text) }
+    /// }
+    /// ```
+    ///
+    /// It is asked as a frame is drawn, on the thread reading the entry, and again when Right
+    /// accepts the suggestion. It may read the editor (capture it `unowned`) but not change it.
+    public var suggestion: ((SuggestionContext) -> String?)? {
         get {
             if let engineBeingChanged { return engineBeingChanged.suggestion }
             return engine.suggestion
@@ -137,8 +149,9 @@ public final class LineEditor {
     }
     /// A value that Enter submits on an empty entry. Unlike the placeholder, which is only
     /// shown, it becomes the entry; it is drawn in the ghost style, underlined, and Tab or Right
-    /// inserts it for editing. An empty line of piped input, or of a dumb terminal, is the
-    /// default too.
+    /// inserts it for editing. Submitted, it is put in the text, so the entry left on the screen
+    /// shows it after the prompt as typed text. An empty line of piped input, or of a dumb
+    /// terminal, is the default too.
     public var defaultText: String? {
         get {
             if let engineBeingChanged { return engineBeingChanged.defaultText }
@@ -203,7 +216,7 @@ public final class LineEditor {
     /// Ends a session's wait for keys when a printer or a cancelled task needs it; while there
     /// is one, the session waits in `poll` on it beside the terminal.
     private(set) var wakePipe: WakePipe?
-    /// Set while an async `readLine()` reads, for its task's cancellation to end the entry.
+    /// Set while `readLineAsync()` reads, for its task's cancellation to end the entry.
     ///
     /// The task sets it and the reading thread reads it, so it is kept under a lock rather than
     /// trusted to the hand-over between them: ThreadSanitizer reported the two accesses as a
@@ -295,6 +308,11 @@ public final class LineEditor {
     ///   when the terminal went away, ``LineEditorError/system(_:)`` when it cannot be used or
     ///   piped input cannot be read; never for the history file, whose failures go to
     ///   ``historyFileErrorHandler``.
+    ///
+    /// It blocks the calling thread until the entry ends, so it is unavailable from async code,
+    /// where a blocked thread is one of Swift's few cooperative ones: there, `import
+    /// GhostlineConcurrency` and `try await editor.readLineAsync()`.
+    @available(*, noasync, message: "it blocks the thread; import GhostlineConcurrency and use 'try await editor.readLineAsync()'")
     public func readLine(initialText: String = "") throws -> String? {
         reportHistoryFileLoadFailure()
         engine.isMultiline = isMultiline

@@ -35,41 +35,102 @@ struct Options: Equatable {
         var message: String
     }
 
+    /// One option: its names, the value it takes, a line for `--help`, and what it sets.
+    struct Option: Sendable {
+        /// What an option does with the command line.
+        enum Action: Sendable {
+            /// Takes no value.
+            case flag(@Sendable (inout Options) -> Void)
+            /// Takes the next argument as its value, which may be refused.
+            case value(@Sendable (inout Options, String) throws(Failure) -> Void)
+        }
+
+        let names: [String]
+        /// How `--help` and the usage name the value; nil for a flag.
+        let valueName: String?
+        let summary: String
+        let action: Action
+
+        init(_ names: String..., flag summary: String, _ set: @escaping @Sendable (inout Options) -> Void) {
+            self.names = names
+            valueName = nil
+            self.summary = summary
+            action = .flag(set)
+        }
+
+        init(_ name: String, value valueName: String, _ summary: String,
+             _ set: @escaping @Sendable (inout Options, String) throws(Failure) -> Void) {
+            names = [name]
+            self.valueName = valueName
+            self.summary = summary
+            action = .value(set)
+        }
+
+        /// The option as `--help` lists it: its names and its value.
+        var synopsis: String {
+            names.joined(separator: ", ") + (valueName.map { " " + $0 } ?? "")
+        }
+    }
+
+    /// Every option the parser knows, in the order `--help` lists them: the parser finds an
+    /// option here and nowhere else, so `--help` describes each one it takes.
+    static let table: [Option] = [
+        Option("--prompt", value: "STR", "drawn before the entry; default \"> \"") { $0.prompt = $1 },
+        Option("--placeholder", value: "STR", "gray text shown while the entry is empty") { $0.placeholder = $1 },
+        Option("--multiline", flag: "Enter adds a line, Alt-Enter submits") { $0.isMultiline = true },
+        Option("--initial", value: "STR", "the first entry starts with this text") { $0.initialText = $1 },
+        Option("--loop", flag: "read entries until the end of input") { $0.loops = true },
+        Option("--history", value: "FILE", "load history from FILE, append each entry") { $0.historyPath = $1 },
+        Option("--history-size", value: "N|unlimited", "history entries kept; default 1000000") { options, text throws(Failure) in
+            options.historySize = try historySize(text)
+        },
+        Option("--share-history", flag: "see entries other sessions append to FILE") { $0.sharesHistory = true },
+        Option("--no-color", flag: "no colors, as when NO_COLOR is set") { $0.usesColor = false },
+        Option("--default", value: "STR", "the value Enter submits on an empty entry") { $0.defaultText = $1 },
+        Option("--completions", value: "\"WORD WORD …\"", "the words Tab completes") {
+            $0.completions = $1.split(separator: " ").map(String.init)
+        },
+        Option("--secret", flag: "a password: each character shown as a mask") { $0.isSecret = true },
+        Option("--mask", value: "CHAR", "with --secret: the mask; \"\" shows nothing") { options, mask throws(Failure) in
+            guard mask.count <= 1 else { throw Failure(message: "option --mask takes one character or none") }
+            options.mask = mask
+        },
+        Option("--keywords", value: "\"WORD WORD …\"", "highlight these words bold and blue") {
+            $0.keywords = $1.split(separator: " ").map(String.init)
+        },
+        Option("--ticker", value: "MS", "print tick N above the prompt every MS ms") { options, text throws(Failure) in
+            guard let interval = Int(text), interval > 0 else {
+                throw Failure(message: "option --ticker needs a positive number of milliseconds, not \(text)")
+            }
+            options.tickerInterval = interval
+        },
+        Option("--help", "-h", flag: "print this help and exit") { $0.showsHelp = true },
+    ]
+
+    /// What `--help` prints: the usage, then each option of ``table`` in a line.
+    static var help: String {
+        let width = table.map(\.synopsis.count).max() ?? 0
+        let lines = table.map { option in
+            "  " + option.synopsis + String(repeating: " ", count: width - option.synopsis.count + 3) + option.summary
+        }
+        return usage + "\n\nReads entries with a Ghostline prompt and prints each one on standard output.\n\n"
+            + lines.joined(separator: "\n")
+    }
+
     /// Parses the arguments after the program name.
     static func parse(_ arguments: [String]) throws(Failure) -> Options {
         var options = Options()
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
-            func value() throws(Failure) -> String {
-                guard let value = remaining.popFirst() else { throw Failure(message: "option \(argument) needs a value") }
-                return value
+            guard let option = table.first(where: { $0.names.contains(argument) }) else {
+                throw Failure(message: "unknown option \(argument)")
             }
-            switch argument {
-            case "--prompt": options.prompt = try value()
-            case "--placeholder": options.placeholder = try value()
-            case "--multiline": options.isMultiline = true
-            case "--initial": options.initialText = try value()
-            case "--loop": options.loops = true
-            case "--history": options.historyPath = try value()
-            case "--history-size": options.historySize = try historySize(try value())
-            case "--share-history": options.sharesHistory = true
-            case "--no-color": options.usesColor = false
-            case "--default": options.defaultText = try value()
-            case "--completions": options.completions = try value().split(separator: " ").map(String.init)
-            case "--secret": options.isSecret = true
-            case "--mask":
-                let mask = try value()
-                guard mask.count <= 1 else { throw Failure(message: "option --mask takes one character or none") }
-                options.mask = mask
-            case "--keywords": options.keywords = try value().split(separator: " ").map(String.init)
-            case "--ticker":
-                let text = try value()
-                guard let interval = Int(text), interval > 0 else {
-                    throw Failure(message: "option --ticker needs a positive number of milliseconds, not \(text)")
-                }
-                options.tickerInterval = interval
-            case "--help", "-h": options.showsHelp = true
-            default: throw Failure(message: "unknown option \(argument)")
+            switch option.action {
+            case .flag(let set):
+                set(&options)
+            case .value(let set):
+                guard let value = remaining.popFirst() else { throw Failure(message: "option \(argument) needs a value") }
+                try set(&options, value)
             }
         }
         return options

@@ -65,7 +65,7 @@ do {
     exit(.badCommandLine)
 }
 if options.showsHelp {
-    try? FileDescriptor.standardOutput.writeAll(Array((Options.usage + "\n").utf8))
+    try? FileDescriptor.standardOutput.writeAll(Array((Options.help + "\n").utf8))
     exit(.submitted)
 }
 

@@ -172,7 +172,7 @@ private struct DisplayBeside {
     /// from the cursor on, when it fits there: the typed character first, where the cursor was.
     @Test func aSuggestionThatAppearsChangesOrGoesRewritesTheRowAfterTheCursor() {
         var editor = Editor(history: History(entries: ["gxb", "git status"]))
-        editor.suggestion = { text in text == "gx" ? "gxabc" : nil }
+        editor.suggestion = { context in context.text == "gx" ? "gxabc" : context.history.suggestion(for: context.text) }
         var both = DisplayBeside(width: 30, height: 6, first: Self.presentation(editor))
         editor.type("g")
         let appeared = both.draw(Self.presentation(editor))
@@ -292,7 +292,7 @@ private struct DisplayBeside {
     @Test func aSuggestionThatChangesIsDrawnAnew() {
         // A suggestion function of the app's own may suggest anything after any key.
         var editor = Editor()
-        editor.suggestion = { text in text == "a" ? "abc" : text == "ab" ? "abxyz" : nil }
+        editor.suggestion = { context in context.text == "a" ? "abc" : context.text == "ab" ? "abxyz" : nil }
         var both = DisplayBeside(width: 30, height: 5, first: Self.presentation(editor))
         editor.type("a")
         both.draw(Self.presentation(editor))
@@ -310,7 +310,7 @@ private struct DisplayBeside {
     func aRestThatIsNotTheSameBytesIsDrawnAsAFrame(next: String) {
         #expect("x\u{301}\u{316}" == "x\u{316}\u{301}", "canonically equal")
         var editor = Editor()
-        editor.suggestion = { text in text == "a" ? "abx\u{301}\u{316}" : text == "ab" ? next : nil }
+        editor.suggestion = { context in context.text == "a" ? "abx\u{301}\u{316}" : context.text == "ab" ? next : nil }
         var both = DisplayBeside(width: 30, height: 5, first: Self.presentation(editor))
         editor.type("a")
         both.draw(Self.presentation(editor))
@@ -403,7 +403,7 @@ private struct DisplayBeside {
         let entries = ["中文 text 中文字", "ab中cd👍ef", "café\u{301} au lait", "x 👍👍 y 中", "say \"中文\" ok"]
         var editor = Editor(history: History(entries: entries))
         if isChanging {
-            editor.suggestion = { text in text.isEmpty ? nil : text + (text.utf8.count % 2 == 0 ? "中文 ab" : "中x ab") }
+            editor.suggestion = { context in context.text.isEmpty ? nil : context.text + (context.text.utf8.count % 2 == 0 ? "中文 ab" : "中x ab") }
         }
         editor.highlighter = QuoteHighlighter()
         var both = DisplayBeside(width: width, height: height, first: Self.presentation(editor))

@@ -52,8 +52,32 @@ func acceptingTheWholeSuggestion(key: KeyEvent) {
     editor.press(.key(.right))
     #expect(editor.marked == "git s|")
     editor.showsSuggestions = true
-    editor.suggestion = { text in text + "how" }
+    editor.suggestion = { context in context.text + "how" }
     #expect(editor.suggestionSuffix == "how")
+}
+
+/// The app's function replaces the history's suggestion (its nil is no suggestion at all), and is
+/// handed the history, so it keeps the history's suggestion as a fallback without holding the
+/// editor.
+@Test func theAppsSuggestionReplacesTheHistorysAndIsGivenTheHistory() {
+    var editor = suggestingEditor()
+    editor.suggestion = { _ in nil }
+    #expect(editor.suggestionSuffix == nil, "nil is no suggestion, not the history's")
+    var seen: [String] = []
+    editor.suggestion = { context in
+        context.history.suggestion(for: context.text) ?? ["git stash"].first { $0.hasPrefix(context.text) }
+    }
+    #expect(editor.suggestionSuffix == "tatus", "the history's own, through the context")
+    editor.type("h")
+    #expect(editor.suggestionSuffix == nil)
+    editor.press(.key(.backspace))
+    editor.history.add("git stash")
+    editor.suggestion = { context in
+        seen.append("\(context.text) \(context.history.count)")
+        return nil
+    }
+    _ = editor.suggestionSuffix
+    #expect(seen == ["git s 3"])
 }
 
 @Test func aSuggestionIsOnlyTheBytesAfterTheTypedText() {

@@ -47,10 +47,10 @@ private final class ReadingDelegate: LineEditorDelegate, @unchecked Sendable {
         let highlighter = ReadingHighlighter(editor: editor)
         editor.highlighter = highlighter
         let suggestionReadings = Mutex<[String]>([])
-        editor.suggestion = { [unowned editor] text in
-            let reading = "\(text) \(editor.text) \(editor.history.count)"
+        editor.suggestion = { [unowned editor] context in
+            let reading = "\(context.text) \(editor.text) \(editor.history.count)"
             suggestionReadings.withLock { $0.append(reading) }
-            return editor.history.count > 0 && "git status".hasPrefix(text) ? "git status" : nil
+            return editor.history.count > 0 && "git status".hasPrefix(context.text) ? "git status" : nil
         }
         try driver.start(editor)
         try driver.type("git")
@@ -84,9 +84,9 @@ private final class ReadingDelegate: LineEditorDelegate, @unchecked Sendable {
         let editor = makeEditor(on: driver)
         _ = editor.history.add("git status")
         let readings = Mutex<[String]>([])
-        editor.suggestion = { [unowned editor] text in
-            readings.withLock { $0.append("suggest \(text) \(editor.text) \(editor.history.count) \(editor.isSecret)") }
-            return "git status".hasPrefix(text) ? "git status" : nil
+        editor.suggestion = { [unowned editor] context in
+            readings.withLock { $0.append("suggest \(context.text) \(editor.text) \(editor.history.count) \(editor.isSecret)") }
+            return "git status".hasPrefix(context.text) ? "git status" : nil
         }
         editor.completion = { [unowned editor] context in
             readings.withLock { $0.append("complete \(context.word) \(editor.text) \(editor.cursor.offset) \(editor.history.count)") }

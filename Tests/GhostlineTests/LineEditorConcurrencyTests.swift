@@ -12,7 +12,7 @@ extension ProcessWideStateTests {
         @Test func readsAnEntryInATask() async throws {
             let terminal = try EditorScreen()
             let descriptor = terminal.terminal
-            let task = Task { try await EditorScreen.makeEditor(on: descriptor).readLine() }
+            let task = Task { try await EditorScreen.makeEditor(on: descriptor).readLineAsync() }
             #expect(try await terminal.drainLettingTasksRun(until: terminal.showsEntry("> ")))
             try terminal.type("hello\r")
             #expect(try await task.value == "hello")
@@ -25,8 +25,8 @@ extension ProcessWideStateTests {
             let descriptor = terminal.terminal
             let task = Task {
                 let editor = EditorScreen.makeEditor(on: descriptor)
-                let first = try await editor.readLine()
-                let second = try await editor.readLine()
+                let first = try await editor.readLineAsync()
+                let second = try await editor.readLineAsync()
                 return (first, second)
             }
             #expect(try await terminal.drainLettingTasksRun(until: terminal.showsEntry("> ")))
@@ -46,7 +46,7 @@ extension ProcessWideStateTests {
             let terminal = try EditorScreen()
             let before = attributeBytes(of: terminal.terminal)
             let descriptor = terminal.terminal
-            let task = Task { try await EditorScreen.makeEditor(on: descriptor).readLine() }
+            let task = Task { try await EditorScreen.makeEditor(on: descriptor).readLineAsync() }
             #expect(try await terminal.drainLettingTasksRun(until: terminal.showsEntry("> ")))
             try terminal.type("ab")
             #expect(try await terminal.drainLettingTasksRun(until: terminal.showsEntry("> ab")))
@@ -68,7 +68,7 @@ extension ProcessWideStateTests {
             let descriptor = terminal.terminal
             let task = Task {
                 withUnsafeCurrentTask { $0?.cancel() }
-                return try await EditorScreen.makeEditor(on: descriptor).readLine()
+                return try await EditorScreen.makeEditor(on: descriptor).readLineAsync()
             }
             await #expect(throws: CancellationError.self) { try await task.value }
             #expect(bytesAvailable(on: terminal.pty.controller) == 0, "nothing was drawn")
@@ -84,7 +84,7 @@ extension ProcessWideStateTests {
             let finished = Mutex(false)
             let task = Task {
                 defer { finished.withLock { $0 = true } }
-                return try await LineEditor(input: readEnd, output: writeEnd).readLine()
+                return try await LineEditor(input: readEnd, output: writeEnd).readLineAsync()
             }
             try input.writeEnd.writeAll(Array("part of a line".utf8))
             // Read by the editor, which now waits for the rest of the line.
@@ -126,7 +126,7 @@ extension ProcessWideStateTests {
             let terminals = try (0..<count).map { _ in try EditorScreen() }
             let tasks = terminals.map { terminal in
                 let descriptor = terminal.terminal
-                return Task { try await EditorScreen.makeEditor(on: descriptor).readLine() }
+                return Task { try await EditorScreen.makeEditor(on: descriptor).readLineAsync() }
             }
             for terminal in terminals {
                 #expect(try await terminal.drainLettingTasksRun(until: terminal.showsEntry("> ")))

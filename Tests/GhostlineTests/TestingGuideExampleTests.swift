@@ -2,18 +2,9 @@ import Ghostline
 import GhostlineTesting
 import Testing
 
-/// The app's prompt, as the app's own code sets it up.
-func configureFruitPrompt(_ editor: LineEditor) {
-    editor.placeholder = "a fruit"
-    editor.completion = { context in
-        ["apple", "apricot", "banana"].filter { $0.hasPrefix(context.word) }
-    }
-}
-
 @Test func theFruitPromptCompletesAndSubmits() throws {
     let driver = try LineEditorDriver(columns: 30, rows: 4)
-    let editor = LineEditor(prompt: "fruit> ", input: driver.input, output: driver.output)
-    configureFruitPrompt(editor)
+    let editor = makeFruitEditor(input: driver.input, output: driver.output)
     // NO_COLOR in the test's environment would draw the placeholder dim instead of gray.
     editor.usesColor = true
 
@@ -34,4 +25,22 @@ func configureFruitPrompt(_ editor: LineEditor) {
     #expect(driver.result == .submitted("apple"))
     #expect(driver.screen.line(0) == "fruit> apple")
     #expect(driver.modes == .initial, "the terminal is left as it was found")
+}
+
+@Test func theSeasonIsPrintedAboveTheEntry() throws {
+    let driver = try LineEditorDriver(columns: 30, rows: 4)
+    let editor = makeFruitEditor(input: driver.input, output: driver.output)
+    let printer = try editor.makePrinter()
+
+    try driver.start(editor)
+    try driver.type("ap")
+    announceSeason(of: "apple", through: printer)
+    try driver.type("r")
+    #expect(driver.screen.lines == ["apple is in season", "fruit> apr", "", ""])
+    #expect(driver.screen[0, 0].attributes.foreground == .basic(2), "the app's green")
+    #expect(driver.screen[0, 6].attributes == .plain, "and nothing after it")
+    #expect(driver.screen.cursorRow == 1 && driver.screen.cursorColumn == 10)
+
+    try driver.press(.key(.enter))
+    #expect(driver.result == .submitted("apr"))
 }

@@ -1,35 +1,31 @@
-import Glibc
 import Testing
 
-/// Docs/Testing.md quotes a test of the repository whole; the two must not drift apart.
+/// Docs/Testing.md quotes a test of the repository and the app code it tests; they must not drift
+/// apart.
 @Suite struct TestingGuideTests {
-    /// The repository's root, from this file's place in it.
-    private static let root = String(#filePath.split(separator: "/", omittingEmptySubsequences: false).dropLast(3)
-        .joined(separator: "/"))
-
-    private static func contents(of path: String) throws -> String {
-        guard let file = fopen(root + "/" + path, "r") else {
-            throw TestingGuideError(description: "cannot open \(path)")
-        }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while case let count = fread(&buffer, 1, buffer.count, file), count > 0 {
-            bytes += buffer[0..<count]
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    @Test func theGuidesExampleIsTheTestThatRuns() throws {
-        let guide = try Self.contents(of: "Docs/Testing.md")
-        let example = try Self.contents(of: "Tests/GhostlineTests/TestingGuideExampleTests.swift")
-        let anchor = "TestingGuideTests checks that the two are the same. -->\n```swift\n"
-        let start = try #require(guide.firstRange(of: anchor)?.upperBound, "the guide names the example it quotes")
+    /// The code block of Docs/Testing.md that follows `anchor`, without its first line, which
+    /// must be `firstLine`: that line is the app's own (a path, an import of the app's module).
+    private static func quotedCode(after anchor: String, firstLine: String) throws -> String {
+        let guide = try repositoryFile("Docs/Testing.md")
+        let note = try #require(guide.firstRange(of: anchor)?.upperBound, "the guide has \(anchor)")
+        let start = try #require(guide[note...].firstRange(of: "```swift\n")?.upperBound)
         let end = try #require(guide[start...].firstRange(of: "```\n")?.lowerBound)
-        #expect(String(guide[start..<end]) == example)
+        let block = guide[start..<end]
+        #expect(block.hasPrefix(firstLine + "\n"))
+        return String(block.drop { $0 != "\n" }.dropFirst())
     }
-}
 
-private struct TestingGuideError: Error, CustomStringConvertible {
-    var description: String
+    /// The test, but for the import of the app's module: here the app's code is a file of the
+    /// test module itself.
+    @Test func theGuidesExampleIsTheTestThatRuns() throws {
+        let quoted = try Self.quotedCode(after: "TestingGuideTests checks that they are the same. -->",
+                                         firstLine: "@testable import fruit")
+        #expect(quoted == (try repositoryFile("Tests/GhostlineTests/TestingGuideExampleTests.swift")))
+    }
+
+    @Test func theGuidesAppCodeIsTheCodeTheTestRuns() throws {
+        let quoted = try Self.quotedCode(after: "## The app's prompt, where a test reaches it",
+                                         firstLine: "// Sources/fruit/FruitPrompt.swift")
+        #expect(quoted == (try repositoryFile("Tests/GhostlineTests/TestingGuideExampleApp.swift")))
+    }
 }

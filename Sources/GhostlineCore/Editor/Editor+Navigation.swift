@@ -265,8 +265,12 @@ extension Editor {
         let text = state.text
         // The app's function may read the editor, which holds this engine: it is asked with the
         // editor told (see ``runningAppCode(_:)``).
-        let suggested = suggestion.flatMap { suggest in runningAppCode { suggest(text) } }
-        guard let full = suggested ?? history.suggestion(for: text),
+        let suggested = if let suggestion {
+            runningAppCode { suggestion(SuggestionContext(text: text, history: history)) }
+        } else {
+            history.suggestion(for: text)
+        }
+        guard let full = suggested,
               full.utf8.count > text.utf8.count, Self.isExtension(full, of: text) else { return nil }
         return String(Substring(full.utf8.dropFirst(text.utf8.count)))
     }

@@ -23,9 +23,9 @@ package struct Editor {
     package var willReadHistory: ((inout History) -> Void)?
     /// Candidates for the word before the cursor, for Tab.
     package var completion: ((CompletionContext) -> [String])?
-    /// The full entry to suggest for the text typed so far; by default the newest history
-    /// entry that starts with it.
-    package var suggestion: ((String) -> String?)?
+    /// The full entry to suggest for the text typed so far, nil for none; without it the newest
+    /// history entry that starts with the text.
+    package var suggestion: ((SuggestionContext) -> String?)?
     /// Whether inline suggestions are shown at all.
     package var showsSuggestions = true
     /// A value submitted when Enter is pressed on an empty entry, shown as ghost text.
@@ -393,7 +393,14 @@ package struct Editor {
         state.cursor = position
     }
 
+    /// Ends the entry with its text, or with the default on an empty entry. The default is put
+    /// in the text first, as Tab would put it there, so that the last frame draws it after the
+    /// prompt as the entry's text (highlighted, not as ghost text) and the scrollback shows what
+    /// was submitted; a change the delegate vetoes leaves the text empty and submits the default all the same.
     mutating func submit() -> EditorRequest {
+        if state.isEmpty, let defaultText, !defaultText.isEmpty {
+            replace(state.cursor..<state.cursor, with: defaultText, kind: .other)
+        }
         let text = state.isEmpty ? (defaultText ?? "") : state.text
         if isSecret {
             secretKillRing = KillRing()

@@ -29,6 +29,22 @@ public struct CompletionContext: Hashable, Sendable {
     }
 }
 
+/// What a suggestion function is given: the whole text typed so far, and the editor's history,
+/// so that the function needs to hold neither the editor nor a copy of its history.
+public struct SuggestionContext: Sendable {
+    /// The entry's text so far; the cursor is at its end.
+    public var text: String
+    /// The editor's history as it is now; ``History/suggestion(for:)`` is the editor's own
+    /// suggestion, the newest entry that starts with the text.
+    public var history: History
+
+    /// Creates a suggestion context.
+    public init(text: String, history: History) {
+        self.text = text
+        self.history = history
+    }
+}
+
 /// The columns that up and down movement counts in: the terminal width and where text starts
 /// on first and following lines.
 package struct TextGeometry: Hashable, Sendable {
