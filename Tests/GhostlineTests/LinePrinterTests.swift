@@ -135,10 +135,37 @@ extension ProcessWideStateTests {
             reader.join()
             #expect(outcome.entry == "x")
             printer.print("after\u{07}\u{08}")
-            #expect(try terminal.drain { $0.line(2) == "after" && $0.cursorRow == 3 })
-            #expect(terminal.screen.lines.prefix(4) == ["before, no line break", "> x", "after", ""])
-            #expect(terminal.screen.rawControlBytesSeen.isEmpty, "the bell and backspace were dropped")
+            #expect(try terminal.drain { $0.line(2) == "after^G^H" && $0.cursorRow == 3 })
+            #expect(terminal.screen.lines.prefix(4) == ["before, no line break", "> x", "after^G^H", ""])
+            #expect(terminal.screen.rawControlBytesSeen.isEmpty, "the bell and backspace are shown, not written")
             #expect(attributeBytes(of: terminal.terminal) == before)
+        }
+
+        /// A message the app prints unfiltered reaches the terminal as it is, and the editor then
+        /// sets again what it reads with: bracketed paste on, the cursor shown, the plain style
+        /// for the prompt.
+        @Test func anUnfilteredMessageIsWrittenAsItIsAndTheEditorsModesAreSetAgain() throws {
+            let terminal = try EditorScreen(columns: 40, rows: 10)
+            let editor = EditorScreen.makeEditor(on: terminal.terminal)
+            let printer = try editor.makePrinter()
+            let (outcome, reader) = Outcome.startReading(editor)
+            #expect(try terminal.drain(until: terminal.showsEntry("> ")))
+            try terminal.type("ab")
+            #expect(try terminal.drain(until: terminal.showsEntry("> ab")))
+            printer.printUnfiltered("\u{1B}[31mred\u{1B}[?2004l\u{1B}[?25l")
+            #expect(try terminal.drain { screen in
+                screen.line(0) == "red" && screen.line(1) == "> ab" && !screen.isSynchronizedOutputActive
+            }, "\(terminal.screen.lines)")
+            #expect(terminal.screen[0, 0].attributes.foreground == .basic(1), "the app's bytes as they are")
+            #expect(terminal.screen[1, 0].attributes == .plain, "the prompt in its own style")
+            #expect(terminal.screen.bracketedPasteEnabled)
+            #expect(terminal.screen.isCursorVisible)
+            printer.print("\u{1B}[?2004l")
+            #expect(try terminal.drain { $0.line(1) == "^[[?2004l" && $0.line(2) == "> ab" })
+            #expect(terminal.screen.bracketedPasteEnabled)
+            try terminal.type("\u{1B}[200~c\nd\u{1B}[201~\r")
+            reader.join()
+            #expect(outcome.entry == "abc d")
         }
 
         /// Messages that come faster than the Escape timeout do not hold a lone Escape back: the
