@@ -38,6 +38,19 @@ private final class Outcome: @unchecked Sendable {
 
 extension ProcessWideStateTests {
     @Suite struct LinePrinterTests {
+        /// An editor on `terminal` with a printer, reading an entry on a thread of its own with
+        /// `typed` typed and drawn.
+        private func startReadingWithAPrinter(on terminal: EditorScreen, typing typed: String) throws
+            -> (printer: LinePrinter, outcome: Outcome, reader: TestThread) {
+            let editor = EditorScreen.makeEditor(on: terminal.terminal)
+            let printer = try editor.makePrinter()
+            let (outcome, reader) = Outcome.startReading(editor)
+            #expect(try terminal.drain(until: terminal.showsEntry("> ")))
+            try terminal.type(typed)
+            #expect(try terminal.drain(until: terminal.showsEntry("> " + typed)))
+            return (printer, outcome, reader)
+        }
+
         /// Four threads print 250 messages each, ten at a time, while a key is typed: every
         /// message is shown once, each thread's in its order, and the entry is drawn intact.
         @Test func aThousandMessagesFromFourThreadsWhileKeysAreTyped() throws {
@@ -91,12 +104,7 @@ extension ProcessWideStateTests {
         /// the entry below it as it was.
         @Test func aMessageWithoutALineBreakIsShownAtOnce() throws {
             let terminal = try EditorScreen(columns: 40, rows: 30)
-            let editor = EditorScreen.makeEditor(on: terminal.terminal)
-            let printer = try editor.makePrinter()
-            let (outcome, reader) = Outcome.startReading(editor)
-            #expect(try terminal.drain(until: terminal.showsEntry("> ")))
-            try terminal.type("ab")
-            #expect(try terminal.drain(until: terminal.showsEntry("> ab")))
+            let (printer, outcome, reader) = try startReadingWithAPrinter(on: terminal, typing: "ab")
             var latencies: [Double] = []
             for index in 1...20 {
                 let start = MonotonicClock.now()
@@ -146,12 +154,7 @@ extension ProcessWideStateTests {
         /// for the prompt.
         @Test func anUnfilteredMessageIsWrittenAsItIsAndTheEditorsModesAreSetAgain() throws {
             let terminal = try EditorScreen(columns: 40, rows: 10)
-            let editor = EditorScreen.makeEditor(on: terminal.terminal)
-            let printer = try editor.makePrinter()
-            let (outcome, reader) = Outcome.startReading(editor)
-            #expect(try terminal.drain(until: terminal.showsEntry("> ")))
-            try terminal.type("ab")
-            #expect(try terminal.drain(until: terminal.showsEntry("> ab")))
+            let (printer, outcome, reader) = try startReadingWithAPrinter(on: terminal, typing: "ab")
             printer.printUnfiltered("\u{1B}[31mred\u{1B}[?2004l\u{1B}[?25l")
             #expect(try terminal.drain { screen in
                 screen.line(0) == "red" && screen.line(1) == "> ab" && !screen.isSynchronizedOutputActive
