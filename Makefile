@@ -56,7 +56,7 @@ endef
 # output open without end here, and libFuzzer prints the stack itself. See Docs/Fuzzing.md.
 SECONDS ?= 60
 FUZZ_FLAGS ?=
-FUZZ_TARGETS = editor history-file piped-input
+FUZZ_TARGETS = editor history-file piped-input printer-message
 FUZZ_BUILD = GHOSTLINE_FUZZ=1 $(SWIFT) build -c release --scratch-path .build/fuzz -Xswiftc -sanitize=fuzzer,address \
 	-Xswiftc -use-ld=lld -Xswiftc -assert-config -Xswiftc Debug
 

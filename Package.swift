@@ -60,5 +60,7 @@ if Context.environment["GHOSTLINE_FUZZ"] == "1" {
                           path: "Tests/Fuzz/HistoryFileFuzzer", swiftSettings: entryOfItsOwn),
         .executableTarget(name: "ghostline-fuzz-piped-input", dependencies: ["FuzzDriver", "Ghostline", "GhostlineTerminal"],
                           path: "Tests/Fuzz/PipedInputFuzzer", swiftSettings: entryOfItsOwn),
+        .executableTarget(name: "ghostline-fuzz-printer-message", dependencies: ["FuzzDriver", "GhostlineCore", "GhostlineTesting"],
+                          path: "Tests/Fuzz/PrinterMessageFuzzer", swiftSettings: entryOfItsOwn),
     ]
 }

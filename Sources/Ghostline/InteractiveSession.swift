@@ -14,6 +14,7 @@ final class InteractiveSession {
     private static let pasteOn = Array("\u{1B}[?2004h".utf8)
     private static let pasteOff = Array("\u{1B}[?2004l".utf8)
     private static let showCursor = Array("\u{1B}[?25h".utf8)
+    private static let plainStyle = Array("\u{1B}[0m".utf8)
 
     /// Strong: the editor holds its session only while it reads an entry.
     private let editor: LineEditor
@@ -365,7 +366,10 @@ final class InteractiveSession {
         // Erase the entry, print where it began, draw it again below: one write, in
         // synchronized output, so the terminal never shows the entry gone.
         var bytes = Self.synchronizedOutputOn + display.eraseArea(rowsAbove: display.rowsAbove(afterResizeTo: size.columns))
-        for message in messages { bytes += PrintedText.terminalBytes(of: message) }
+        for message in messages { bytes += message.terminalBytes }
+        // An unfiltered message may have changed anything; the modes the entry is read with
+        // are set again before it is drawn.
+        if messages.contains(where: \.isUnfiltered) { bytes += Self.plainStyle + Self.pasteOn + Self.showCursor }
         try write(bytes + frame() + Self.synchronizedOutputOff)
     }
 

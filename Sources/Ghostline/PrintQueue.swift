@@ -10,14 +10,27 @@ import GhostlineTerminal
 final class PrintQueue: Sendable {
     /// Where messages are written while no entry is being read.
     enum Destination: Sendable {
-        /// A terminal: filtered and ended as ``PrintedText`` says.
+        /// A terminal: each message as ``Message/terminalBytes``.
         case terminal(FileDescriptor)
         /// Not a terminal (piped mode): the app's bytes as they are.
         case plain(FileDescriptor)
     }
 
+    /// A message as a printer handed it.
+    struct Message: Sendable {
+        var text: String
+        /// Written as it is, past the rule of ``PrintedText``: ``LinePrinter/printUnfiltered(_:terminator:)``.
+        var isUnfiltered = false
+
+        /// What the message is on a terminal: its text under the rule of ``PrintedText``, or
+        /// when it is unfiltered its bytes as they are.
+        var terminalBytes: [UInt8] {
+            isUnfiltered ? Array(text.utf8) : PrintedText.terminalBytes(of: text)
+        }
+    }
+
     private struct State {
-        var pending: [String] = []
+        var pending: [Message] = []
         var isReading = false
         /// Nil once the editor is gone: the descriptor may be closed, so messages are dropped.
         var destination: Destination?
@@ -33,8 +46,8 @@ final class PrintQueue: Sendable {
     }
 
     /// Prints `message` above the entry being read, or at once when none is.
-    func print(_ message: String) {
-        guard !message.isEmpty else { return }
+    func print(_ message: Message) {
+        guard !message.text.isEmpty else { return }
         let wakesSession = state.withLock { state -> Bool in
             if state.isReading {
                 state.pending.append(message)
@@ -44,8 +57,8 @@ final class PrintQueue: Sendable {
             // A printer has no one to report a failed write to; the message is lost with the
             // terminal.
             switch state.destination {
-            case .terminal(let output)?: try? output.writeAll(PrintedText.terminalBytes(of: message))
-            case .plain(let output)?: try? output.writeAll(Array(message.utf8))
+            case .terminal(let output)?: try? output.writeAll(message.terminalBytes)
+            case .plain(let output)?: try? output.writeAll(Array(message.text.utf8))
             case nil: break
             }
             return false
@@ -59,7 +72,7 @@ final class PrintQueue: Sendable {
     }
 
     /// The messages waiting, oldest first; the queue is empty afterwards.
-    func takePending() -> [String] {
+    func takePending() -> [Message] {
         state.withLock { state in
             let messages = state.pending
             state.pending.removeAll()
@@ -73,7 +86,7 @@ final class PrintQueue: Sendable {
     func endReading(printingTo output: FileDescriptor) {
         state.withLock { state in
             state.isReading = false
-            let bytes = state.pending.flatMap { PrintedText.terminalBytes(of: $0) }
+            let bytes = state.pending.flatMap(\.terminalBytes)
             state.pending.removeAll()
             if !bytes.isEmpty { try? output.writeAll(bytes) }
         }

@@ -20,6 +20,8 @@ struct Options: Equatable {
     var keywords: [String] = []
     /// Milliseconds between the `tick N` lines printed above the prompt; nil for none.
     var tickerInterval: Int?
+    /// A FIFO or growing file whose lines are printed above the prompt; nil for none.
+    var printFromPath: String?
     var showsHelp = false
 
     static let usage = """
@@ -28,6 +30,7 @@ struct Options: Equatable {
                          [--share-history] [--no-color] [--default STR]
                          [--completions "WORD WORD …"] [--secret] [--mask CHAR]
                          [--keywords "WORD WORD …"] [--ticker MS]
+                         [--print-from FILE]
         """
 
     /// Why a command line was refused; the message names the offending argument.
@@ -103,6 +106,9 @@ struct Options: Equatable {
                 throw Failure(message: "option --ticker needs a positive number of milliseconds, not \(text)")
             }
             options.tickerInterval = interval
+        },
+        Option("--print-from", value: "FILE", "print each line of FILE (FIFO or growing file) above the prompt") {
+            $0.printFromPath = $1
         },
         Option("--help", "-h", flag: "print this help and exit") { $0.showsHelp = true },
     ]

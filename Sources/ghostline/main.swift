@@ -92,6 +92,14 @@ if let interval = options.tickerInterval {
     }
 }
 
+if let path = options.printFromPath {
+    do {
+        try MessageFile.startPrinting(linesOf: path, through: editor.makePrinter())
+    } catch {
+        fail("cannot print from \(path): \(error)", status: .failed)
+    }
+}
+
 var submitted = 0
 var initialText = options.initialText
 while true {

@@ -157,6 +157,30 @@ private let placeholder = StyledText("Type a message…", style: .placeholder)
         #expect(harness.screen.rawControlBytesSeen.isEmpty)
     }
 
+    /// Prompts and the placeholder follow `AppText`'s rule for text laid out in cells: their look
+    /// is their `Style`, so every sequence in them, SGR included, and every C0 and C1 control
+    /// is shown in caret notation, the same notation a printed message's refused sequences
+    /// get; nothing above the entry moves and nothing is asked of the terminal.
+    @Test func promptsAndThePlaceholderShowEverySequenceAsText() {
+        var harness = ScreenHarness(width: 120, height: 6, firstRow: 2)
+        harness.screen.feed("\u{1B}[?2004h")
+        let hostile = "\u{1B}[2J\u{1B}[H\u{1B}[?2004l\u{1B}[6n\u{1B}]52;c;eA==\u{07}\u{9B}1m\u{1B}[31m"
+        let shown = "^[[2J^[[H^[[?2004l^[[6n^[]52;c;eA==^G~[1m^[[31m"
+        var state = EditorState(text: "")
+        let bytes = harness.draw(Presentation(state: state, prompt: StyledText(hostile + "> "),
+                                              placeholder: StyledText(hostile, style: .placeholder)))
+        #expect(harness.screen.line(2) == shown + "> " + shown)
+        state = EditorState(text: "a\nb")
+        harness.draw(Presentation(state: state, prompt: "> ", continuationPrompt: StyledText(hostile)))
+        #expect(harness.screen.line(3) == shown + "b")
+        #expect(harness.screen.line(0) == "shell output 0" && harness.screen.line(1) == "shell output 1")
+        #expect(!bytes.contains(0x07) && !harness.lastBytes.contains(0x07))
+        #expect(harness.screen.bracketedPasteEnabled)
+        #expect(harness.screen.queries.isEmpty)
+        #expect(harness.screen.unsupportedSequences.isEmpty && harness.screen.ignoredSequences.isEmpty)
+        #expect(harness.screen.rawControlBytesSeen.isEmpty)
+    }
+
     @Test(arguments: 1...4)
     func tinyWidthsShowSomethingAndKeepTheCursorOnScreen(width: Int) {
         var harness = ScreenHarness(width: width, height: 8)

@@ -38,6 +38,19 @@ private final class Outcome: @unchecked Sendable {
 
 extension ProcessWideStateTests {
     @Suite struct LinePrinterTests {
+        /// An editor on `terminal` with a printer, reading an entry on a thread of its own with
+        /// `typed` typed and drawn.
+        private func startReadingWithAPrinter(on terminal: EditorScreen, typing typed: String) throws
+            -> (printer: LinePrinter, outcome: Outcome, reader: TestThread) {
+            let editor = EditorScreen.makeEditor(on: terminal.terminal)
+            let printer = try editor.makePrinter()
+            let (outcome, reader) = Outcome.startReading(editor)
+            #expect(try terminal.drain(until: terminal.showsEntry("> ")))
+            try terminal.type(typed)
+            #expect(try terminal.drain(until: terminal.showsEntry("> " + typed)))
+            return (printer, outcome, reader)
+        }
+
         /// Four threads print 250 messages each, ten at a time, while a key is typed: every
         /// message is shown once, each thread's in its order, and the entry is drawn intact.
         @Test func aThousandMessagesFromFourThreadsWhileKeysAreTyped() throws {
@@ -91,12 +104,7 @@ extension ProcessWideStateTests {
         /// the entry below it as it was.
         @Test func aMessageWithoutALineBreakIsShownAtOnce() throws {
             let terminal = try EditorScreen(columns: 40, rows: 30)
-            let editor = EditorScreen.makeEditor(on: terminal.terminal)
-            let printer = try editor.makePrinter()
-            let (outcome, reader) = Outcome.startReading(editor)
-            #expect(try terminal.drain(until: terminal.showsEntry("> ")))
-            try terminal.type("ab")
-            #expect(try terminal.drain(until: terminal.showsEntry("> ab")))
+            let (printer, outcome, reader) = try startReadingWithAPrinter(on: terminal, typing: "ab")
             var latencies: [Double] = []
             for index in 1...20 {
                 let start = MonotonicClock.now()
@@ -135,10 +143,32 @@ extension ProcessWideStateTests {
             reader.join()
             #expect(outcome.entry == "x")
             printer.print("after\u{07}\u{08}")
-            #expect(try terminal.drain { $0.line(2) == "after" && $0.cursorRow == 3 })
-            #expect(terminal.screen.lines.prefix(4) == ["before, no line break", "> x", "after", ""])
-            #expect(terminal.screen.rawControlBytesSeen.isEmpty, "the bell and backspace were dropped")
+            #expect(try terminal.drain { $0.line(2) == "after^G^H" && $0.cursorRow == 3 })
+            #expect(terminal.screen.lines.prefix(4) == ["before, no line break", "> x", "after^G^H", ""])
+            #expect(terminal.screen.rawControlBytesSeen.isEmpty, "the bell and backspace are shown, not written")
             #expect(attributeBytes(of: terminal.terminal) == before)
+        }
+
+        /// A message the app prints unfiltered reaches the terminal as it is, and the editor then
+        /// sets again what it reads with: bracketed paste on, the cursor shown, the plain style
+        /// for the prompt.
+        @Test func anUnfilteredMessageIsWrittenAsItIsAndTheEditorsModesAreSetAgain() throws {
+            let terminal = try EditorScreen(columns: 40, rows: 10)
+            let (printer, outcome, reader) = try startReadingWithAPrinter(on: terminal, typing: "ab")
+            printer.printUnfiltered("\u{1B}[31mred\u{1B}[?2004l\u{1B}[?25l")
+            #expect(try terminal.drain { screen in
+                screen.line(0) == "red" && screen.line(1) == "> ab" && !screen.isSynchronizedOutputActive
+            }, "\(terminal.screen.lines)")
+            #expect(terminal.screen[0, 0].attributes.foreground == .basic(1), "the app's bytes as they are")
+            #expect(terminal.screen[1, 0].attributes == .plain, "the prompt in its own style")
+            #expect(terminal.screen.bracketedPasteEnabled)
+            #expect(terminal.screen.isCursorVisible)
+            printer.print("\u{1B}[?2004l")
+            #expect(try terminal.drain { $0.line(1) == "^[[?2004l" && $0.line(2) == "> ab" })
+            #expect(terminal.screen.bracketedPasteEnabled)
+            try terminal.type("\u{1B}[200~c\nd\u{1B}[201~\r")
+            reader.join()
+            #expect(outcome.entry == "abc d")
         }
 
         /// Messages that come faster than the Escape timeout do not hold a lone Escape back: the
