@@ -25,6 +25,9 @@ final class InteractiveSession {
     private let output: FileDescriptor
     private let rawMode: RawModeSession
     private let signals: SignalMonitor?
+    /// While a secret is read, no core file (see `CoreDumpSuppression`); kept to the end of the
+    /// session, and past a signal that ends the process.
+    private let coreDumps: CoreDumpSuppression?
     private var display = Display()
     private var size: WindowSize
     private var isActive = true
@@ -36,6 +39,8 @@ final class InteractiveSession {
         self.input = input
         self.output = output
         self.drawsEntry = drawsEntry
+        // Process-wide, so not under the test kit (see `SessionObserver`).
+        coreDumps = editor.isSecret && editor.sessionObserver == nil ? CoreDumpSuppression() : nil
         do {
             rawMode = try RawModeSession(terminal: input, restoresOnTerminatingSignal: editor.sessionObserver == nil)
         } catch let error as Errno {
@@ -95,6 +100,18 @@ final class InteractiveSession {
         editor.typedAhead.removeAll()
         var decoder = editor.decoder
         defer { editor.decoder = decoder }
+        // A secret is overwritten where the session and the engine kept it (SecretErasure.swift),
+        // the bytes read, the room the decoded keys and events left, the engine's copies; the
+        // entry returned is the app's own.
+        defer {
+            if editor.isSecret {
+                buffer.update(repeating: 0)
+                decoder.overwriteUnusedCapacity()
+                events.overwriteUnusedCapacity(with: .text(""))
+                editor.engine.overwriteStoredText()
+                editor.engine.startNewEntry()
+            }
+        }
         var decoderIsPending = decoder.isPending
         // When the pending bytes' timeout runs out; a printer's wake-up or a signal in between
         // must not start it again, or messages coming faster than it would hold an Escape back.
