@@ -12,7 +12,8 @@ import GhostlineTerminal
 ///
 /// In a terminal it edits in raw mode and restores the terminal on every way out. When standard
 /// input is not a terminal it reads plain lines and writes no escape sequence; with `TERM=dumb`
-/// it shows a plain prompt and lets the terminal do the editing.
+/// it shows a plain prompt and lets the terminal do the editing (a secret it reads in raw mode,
+/// showing only the prompt).
 public final class LineEditor {
     /// Drawn before the entry.
     public var prompt: String { didSet { appearanceRevision &+= 1 } }
@@ -42,6 +43,9 @@ public final class LineEditor {
     /// ``mask`` and not one typed character is written to the terminal. A secret entry is never
     /// added to ``history`` or the history file and never suggested from them; Up, Down and
     /// Ctrl-R recall nothing, Tab completes nothing, and what it kills is dropped when it ends.
+    /// While it is read the process is not dumpable and writes no core file; when it ends the
+    /// editor's own copies of its text are overwritten and ``text`` is empty (the entry
+    /// returned is the app's; Docs/Security.md says what is and is not reached).
     public var isSecret: Bool {
         get { engineBeingChanged?.isSecret ?? engine.isSecret }
         set { engine.isSecret = newValue }
