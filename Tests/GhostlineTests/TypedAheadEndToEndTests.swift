@@ -49,24 +49,16 @@ import GhostlineTestSupport
         }
     }
 
-    @Test func ctrlDTypedRightAfterEnterEndsTheLoop() throws {
-        for round in 1...Self.rounds {
-            let session = try startGhostline(["--loop"], captureStandardOutput: true)
-            // Two writes, the second while the entry ends and the next one begins.
-            try session.send("abc\r")
-            try session.send("\u{04}")
-            try #require(session.waitForExit() == .exited(0), "round \(round): \(session.screen.lines.prefix(3))")
-            #expect(session.standardOutputText == "abc\n")
-        }
-    }
-
-    @Test func aLineTypedBetweenEntriesIsTheNextEntry() throws {
+    /// Sent right after Enter, in a write of their own: they may arrive while the entry ends
+    /// and the next one begins.
+    @Test(arguments: [("\u{04}", "abc\n"), ("de\r\u{04}", "abc\nde\n")])
+    func keysSentRightAfterEnterReachTheNextEntry(keys: String, printed: String) throws {
         for round in 1...Self.rounds {
             let session = try startGhostline(["--loop"], captureStandardOutput: true)
             try session.send("abc\r")
-            try session.send("de\r\u{04}")
+            try session.send(keys)
             try #require(session.waitForExit() == .exited(0), "round \(round): \(session.screen.lines.prefix(3))")
-            #expect(session.standardOutputText == "abc\nde\n")
+            #expect(session.standardOutputText == printed)
         }
     }
 }
