@@ -7,6 +7,10 @@ import GhostlineTerminal
 /// The only place the façade talks to the terminal. Every way out — submit, end of input,
 /// Ctrl-C, a fatal signal, a thrown error — restores the saved terminal attributes, turns
 /// bracketed paste off and leaves the cursor at the start of a fresh row below the entry.
+///
+/// On a terminal that cannot move its cursor (`TERM=dumb`) a secret is read the same way but
+/// not drawn (`drawsEntry` false): the prompt is written as plain text (again after a stop or a
+/// message), then nothing until the entry ends with a line break, and no escape sequence at all.
 final class InteractiveSession {
     /// How long a lone Escape waits for the rest of a sequence, in milliseconds.
     static let escapeTimeout: Int32 = 25
@@ -22,14 +26,22 @@ final class InteractiveSession {
     private let output: FileDescriptor
     private let rawMode: RawModeSession
     private let signals: SignalMonitor?
+    /// While a secret is read, no core file (see `CoreDumpSuppression`); kept to the end of the
+    /// session, and past a signal that ends the process.
+    private let coreDumps: CoreDumpSuppression?
     private var display = Display()
     private var size: WindowSize
     private var isActive = true
+    /// Whether the entry is drawn; false for a secret on a terminal that cannot move its cursor.
+    private let drawsEntry: Bool
 
-    init(editor: LineEditor, input: FileDescriptor, output: FileDescriptor) throws {
+    init(editor: LineEditor, input: FileDescriptor, output: FileDescriptor, drawsEntry: Bool = true) throws {
         self.editor = editor
         self.input = input
         self.output = output
+        self.drawsEntry = drawsEntry
+        // Process-wide, so not under the test kit (see `SessionObserver`).
+        coreDumps = editor.isSecret && editor.sessionObserver == nil ? CoreDumpSuppression() : nil
         do {
             rawMode = try RawModeSession(terminal: input, restoresOnTerminatingSignal: editor.sessionObserver == nil)
         } catch let error as Errno {
@@ -52,7 +64,7 @@ final class InteractiveSession {
         editor.asksDelegateBeforeChanges(true)
         defer { editor.asksDelegateBeforeChanges(false) }
         // Bracketed paste on, and the cursor shown in case the program before us hid it.
-        try write(Self.pasteOn + Self.showCursor)
+        try write(drawsEntry ? Self.pasteOn + Self.showCursor : plainPrompt())
         // Messages printed from now on wait for this loop, which prints them above the entry.
         editor.printQueue?.beginReading()
         editor.delegate?.lineEditorDidBeginEditing(editor)
@@ -82,13 +94,25 @@ final class InteractiveSession {
         let rawAttributes = rawMode.rawAttributes
         let waitsInRead = wakePipe == nil
             && (signals?.prepareReading(from: input, rawAttributes: rawAttributes) ?? (observer == nil))
-        // Keys typed after the previous entry's Enter belong to this one. Only those the terminal
-        // received in raw mode are here as typed: between two entries the terminal's own line
-        // discipline handles them (Docs/Terminal.md, "Keys typed between two entries").
+        // Keys typed after the previous entry's Enter belong to this one: first those the
+        // previous entry read in raw mode, then those the terminal's own mode held between the
+        // two (Docs/Terminal.md, "Keys typed between two entries").
         var events = editor.typedAhead
         editor.typedAhead.removeAll()
         var decoder = editor.decoder
         defer { editor.decoder = decoder }
+        // A secret is overwritten where the session and the engine kept it (SecretErasure.swift),
+        // the bytes read, the room the decoded keys and events left, the engine's copies; the
+        // entry returned is the app's own.
+        defer {
+            if editor.isSecret {
+                buffer.update(repeating: 0)
+                decoder.overwriteUnusedCapacity()
+                events.overwriteUnusedCapacity(with: .text(""))
+                editor.engine.overwriteStoredText()
+                editor.engine.startNewEntry()
+            }
+        }
         var decoderIsPending = decoder.isPending
         // When the pending bytes' timeout runs out; a printer's wake-up or a signal in between
         // must not start it again, or messages coming faster than it would hold an Escape back.
@@ -98,6 +122,12 @@ final class InteractiveSession {
         // and a key pays no look at the history for it.
         var historyIsUnsorted = Self.hasIndexingToDo(&editor.engine.history)
         while true {
+            // Keys the terminal's own mode held as raw mode was entered (at the start, or again
+            // after a stop) come before any read now.
+            if rawMode.hasHeldInput {
+                decoder.feed(rawMode.takeHeldInput()[...], appendingTo: &events)
+                decoderIsPending = decoder.isPending
+            }
             if !events.isEmpty, let outcome = try handle(&events) { return outcome.entry }
             if historyIsUnsorted && !decoderIsPending { historyIsUnsorted = try indexHistoryUntilReady(&watch) }
             observer?.sessionWillWait(isSequencePending: decoderIsPending)
@@ -231,9 +261,11 @@ final class InteractiveSession {
                 throw LineEditorError.interrupted
             case .suspend?:
                 try suspend()
-            case .clearScreen?:
+            case .clearScreen? where drawsEntry:
                 try write(Array("\u{1B}[H\u{1B}[2J".utf8))
                 display.reset()
+            case .clearScreen?:
+                break
             case .custom(let name)?:
                 editor.customCommandHandler?(name, editor)
             }
@@ -332,7 +364,14 @@ final class InteractiveSession {
     }
 
     private func draw(final: Bool = false) throws {
+        guard drawsEntry else { return }
         try write(frame(final: final))
+    }
+
+    /// The prompt of an entry that is not drawn, as plain text: its control characters in
+    /// caret notation, as the layout shows them.
+    private func plainPrompt() -> [UInt8] {
+        Array(editor.prompt.replacingControlCharactersWithCaretNotation().utf8)
     }
 
     /// The bytes that draw the entry as it is now.
@@ -363,6 +402,11 @@ final class InteractiveSession {
             throw EntryCancelled()
         }
         guard let messages = editor.printQueue?.takePending(), !messages.isEmpty else { return }
+        guard drawsEntry else {
+            // Below the prompt, which follows them again.
+            try write(Array("\r\n".utf8) + messages.flatMap { PrintedText.terminalBytes(of: $0) } + plainPrompt())
+            return
+        }
         // Erase the entry, print where it began, draw it again below: one write, in
         // synchronized output, so the terminal never shows the entry gone.
         var bytes = Self.synchronizedOutputOn + display.eraseArea(rowsAbove: display.rowsAbove(afterResizeTo: size.columns))
@@ -388,7 +432,8 @@ final class InteractiveSession {
                 } catch let error as Errno {
                     throw LineEditorError(terminalFailure: error)
                 }
-                try write(Self.pasteOn + display.eraseArea(rowsAbove: display.rowsAbove(afterResizeTo: size.columns)))
+                try write(drawsEntry ? Self.pasteOn + display.eraseArea(rowsAbove: display.rowsAbove(afterResizeTo: size.columns))
+                                     : Array("\r\n".utf8) + plainPrompt())
             case SIGTSTP:
                 try suspend()
             default:
@@ -406,6 +451,7 @@ final class InteractiveSession {
         guard newSize != size else { return }
         let rowsAbove = display.rowsAbove(afterResizeTo: editor.terminalReflowsOnResize ? newSize.columns : size.columns)
         size = newSize
+        guard drawsEntry else { return }
         try write(display.eraseArea(rowsAbove: min(rowsAbove, max(0, newSize.rows - 1))))
     }
 
@@ -415,7 +461,7 @@ final class InteractiveSession {
         // whole test process.
         guard !isIgnored(SIGTSTP), editor.sessionObserver == nil else { return }
         // The shell starts a row of its own for its "Stopped" line.
-        try write(display.finish(startingFreshRow: false) + Self.pasteOff)
+        if drawsEntry { try write(display.finish(startingFreshRow: false) + Self.pasteOff) }
         rawMode.restore()
         suspendProcess()
         do {
@@ -427,7 +473,8 @@ final class InteractiveSession {
         // stop was discarded (an orphaned process group) no SIGCONT came and the cursor is still
         // at the end of the entry, so the prompt starts on the next row.
         let received = signals?.drain() ?? []
-        try write(Self.pasteOn + Array((received.contains(SIGCONT) ? "\r" : "\r\n").utf8))
+        let freshRow = Array((received.contains(SIGCONT) ? "\r" : "\r\n").utf8)
+        try write(drawsEntry ? Self.pasteOn + freshRow : freshRow + plainPrompt())
         display.reset()
         try handleSignals(received.filter { $0 != SIGCONT && $0 != SIGTSTP })
     }
@@ -436,7 +483,7 @@ final class InteractiveSession {
     /// readline) and leaves the cursor on a fresh row below it.
     private func finish() throws {
         try draw(final: true)
-        try write(display.finish())
+        try write(drawsEntry ? display.finish() : Array("\r\n".utf8))
         leave()
     }
 
@@ -445,7 +492,7 @@ final class InteractiveSession {
         guard isActive else { return }
         isActive = false
         editor.printQueue?.endReading(printingTo: output)
-        try? output.writeAll(Self.pasteOff)
+        if drawsEntry { try? output.writeAll(Self.pasteOff) }
         rawMode.restore()
         signals?.uninstall()
     }

@@ -12,7 +12,8 @@ import GhostlineTerminal
 ///
 /// In a terminal it edits in raw mode and restores the terminal on every way out. When standard
 /// input is not a terminal it reads plain lines and writes no escape sequence; with `TERM=dumb`
-/// it shows a plain prompt and lets the terminal do the editing.
+/// it shows a plain prompt and lets the terminal do the editing (a secret it reads in raw mode,
+/// showing only the prompt).
 public final class LineEditor {
     /// Drawn before the entry.
     public var prompt: String { didSet { appearanceRevision &+= 1 } }
@@ -42,6 +43,9 @@ public final class LineEditor {
     /// ``mask`` and not one typed character is written to the terminal. A secret entry is never
     /// added to ``history`` or the history file and never suggested from them; Up, Down and
     /// Ctrl-R recall nothing, Tab completes nothing, and what it kills is dropped when it ends.
+    /// While it is read the process is not dumpable and writes no core file; when it ends the
+    /// editor's own copies of its text are overwritten and ``text`` is empty (the entry
+    /// returned is the app's; Docs/Security.md says what is and is not reached).
     public var isSecret: Bool {
         get { engineBeingChanged?.isSecret ?? engine.isSecret }
         set { engine.isSecret = newValue }
@@ -322,11 +326,18 @@ public final class LineEditor {
             return try pipedInput?.nextEntry(wholeInput: isMultiline, cancellation: cancellation).map(replacingEmptyWithDefault)
         }
         let output = userInterfaceOutput()
-        if terminalType.isEmpty || terminalType == "dumb" {
+        let isDumb = terminalType.isEmpty || terminalType == "dumb"
+        if isDumb && !isSecret {
             finishLoadingHistoryFile()
-            return try readPlainly(input: input, output: output).map(replacingEmptyWithDefault)
+            let entry = try readPlainly(input: input, output: output).map(replacingEmptyWithDefault)
+            if let entry {
+                // Kept as the editor keeps an entry it read, in the history and in its file.
+                engine.history.add(entry)
+                saveToHistoryFile(entry)
+            }
+            return entry
         }
-        let session = try InteractiveSession(editor: self, input: input, output: output)
+        let session = try InteractiveSession(editor: self, input: input, output: output, drawsEntry: !isDumb)
         self.session = session
         defer { self.session = nil }
         // A history file that could not be read while the prompt was up is reported below it.
@@ -388,28 +399,22 @@ public final class LineEditor {
     }
 
     /// With a terminal that cannot move its cursor: the prompt, then the terminal's own line
-    /// editing. The prompt's control characters are shown as the layout shows them. A secret is
-    /// read with the terminal's echo off, switched off before the prompt is drawn so that no key
-    /// typed after it is echoed; Ctrl-C, which then arrives in the line, ends the entry as an
-    /// interruption once the line is read.
+    /// editing, which echoes the keys. The prompt's control characters are shown as the layout
+    /// shows them. A secret is read by the editor instead (``readLine(initialText:)``), in raw
+    /// mode, drawing only the prompt: nothing echoes it, and Ctrl-C, Ctrl-Z and the signals
+    /// end or stop it as they do any entry.
     private func readPlainly(input: FileDescriptor, output: FileDescriptor) throws -> String? {
-        let saved = isSecret ? try? TerminalAttributes.read(from: input) : nil
-        if let saved { try? saved.makingSilent().apply(to: input) }
-        defer { try? saved?.apply(to: input) }
         do {
             try output.writeAll(Array(prompt.replacingControlCharactersWithCaretNotation().utf8))
         } catch let error as Errno {
             throw LineEditorError(terminalFailure: error)
         }
         if pipedInput == nil { pipedInput = PipedInput(descriptor: input) }
-        let entry: String?
         do {
-            entry = try pipedInput?.nextEntry(wholeInput: false, cancellation: cancellation)
+            return try pipedInput?.nextEntry(wholeInput: false, cancellation: cancellation)
         } catch LineEditorError.system(let error) {
             throw LineEditorError(terminalFailure: error)
         }
-        if saved != nil, entry?.utf8.contains(0x03) == true { throw LineEditorError.interrupted }
-        return entry
     }
 
     /// The continuation prompt in use: the configured one, or `… ` right-aligned under the prompt.

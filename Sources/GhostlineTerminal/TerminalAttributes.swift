@@ -93,15 +93,32 @@ package struct TerminalAttributes: Equatable, Sendable {
         return TerminalAttributes(storage: raw)
     }
 
-    /// These attributes with echo off, for a secret read through the terminal's own line
-    /// editing, as `getpass` reads a password: typed characters are not echoed (`ECHO`) but the
-    /// final newline is (`ECHONL`), and Ctrl-C, Ctrl-\ and Ctrl-Z arrive as bytes rather than
-    /// signals (`ISIG`), so that no key can end the process and leave the echo off.
-    package func makingSilent() -> TerminalAttributes {
-        var silent = storage
-        silent.c_lflag &= ~tcflag_t(ECHO | ISIG)
-        silent.c_lflag |= tcflag_t(ECHONL)
-        return TerminalAttributes(storage: silent)
+    /// The value of a control character slot that no key matches; the C constant is
+    /// `_POSIX_VDISABLE`, a character literal Swift does not import.
+    static let disabledCharacter: UInt8 = 0
+
+    /// Whether these attributes have the terminal read a line at a time (`ICANON`), so that the
+    /// line discipline, not the reader, interprets the keys.
+    package var isCanonical: Bool { storage.c_lflag & tcflag_t(ICANON) != 0 }
+
+    /// These attributes with the end-of-file character (`VEOF`, Ctrl-D) disabled and echo off,
+    /// still a line at a time: what raw mode is entered through, so that a Ctrl-D the line
+    /// discipline receives meanwhile is kept as its byte rather than as an end-of-file mark,
+    /// which raw mode would turn into a NUL byte.
+    package func makingEndOfFileAByte() -> TerminalAttributes {
+        var held = storage
+        held.c_lflag &= ~tcflag_t(ECHO)
+        withUnsafeMutableBytes(of: &held.c_cc) { controlCharacters in
+            controlCharacters[Int(VEOF)] = Self.disabledCharacter
+        }
+        return TerminalAttributes(storage: held)
+    }
+
+    /// The characters that end a line besides `\n` (`VEOL`, `VEOL2`), those not disabled.
+    var lineEndCharacters: [UInt8] {
+        withUnsafeBytes(of: storage.c_cc) { controlCharacters in
+            [controlCharacters[Int(VEOL)], controlCharacters[Int(VEOL2)]].filter { $0 != Self.disabledCharacter }
+        }
     }
 
     /// Whether two snapshots agree on every field of the C structure: all four mode words, the

@@ -114,13 +114,25 @@ while true {
     } catch {
         fail("\(error)", status: .failed)
     }
-    guard let entry else { break }
+    guard var entry else { break }
     initialText = ""
     submitted += 1
+    // The contract prints the entry, a secret too; on a terminal that shows it, so say so.
+    if options.isSecret && submitted == 1 && FileDescriptor.standardOutput.isTerminal {
+        writeStandardError("ghostline: the secret is printed on standard output, which is the terminal; capture it instead: answer=$(ghostline --secret)\n")
+    }
+    var bytes = Array(entry.utf8)
+    bytes.append(UInt8(ascii: "\n"))
     do {
-        try FileDescriptor.standardOutput.writeAll(Array((entry + "\n").utf8))
+        try FileDescriptor.standardOutput.writeAll(bytes)
     } catch {
         fail("cannot write the entry to standard output: \(error)", status: .entryNotWritten)
+    }
+    // The CLI's own copies of a secret are overwritten once written (SecretErasure.swift).
+    if options.isSecret {
+        bytes.overwriteUnusedCapacity(with: 0)
+        bytes.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+        entry.overwriteWithZeros()
     }
     if !options.loops { break }
 }

@@ -133,6 +133,41 @@ import GhostlineTestSupport
         #expect(try session.terminalAttributes() == session.initialTerminalAttributes)
     }
 
+    /// A dumb terminal's secret, its prompt up and the terminal's echo off.
+    private static func startDumbSecret(_ arguments: [String] = []) throws -> PseudoTerminalSession {
+        try #require(access(ghostlinePath, X_OK) == 0)
+        let session = try PseudoTerminalSession(executable: ghostlinePath, arguments: ["--secret"] + arguments,
+                                                environment: ["TERM": "dumb"], captureStandardOutput: true)
+        try #require(session.waitUntil {
+            $0.screen.text.contains(">") && (try? $0.terminalAttributes()) != $0.initialTerminalAttributes
+        })
+        return session
+    }
+
+    @Test(arguments: [SIGTERM, SIGINT, SIGHUP, SIGQUIT])
+    func onADumbTerminalASignalRestoresTheTerminal(signal: Int32) throws {
+        let session = try Self.startDumbSecret()
+        try session.send("wq")
+        session.signal(signal)
+        #expect(session.waitForExit() == .signaled(signal))
+        #expect(try session.terminalAttributes() == session.initialTerminalAttributes, "restored byte for byte")
+        #expect(session.standardOutputText == "")
+    }
+
+    @Test func onADumbTerminalCtrlZSuspendsAndCtrlBackslashIsNoKey() throws {
+        let session = try Self.startDumbSecret()
+        // Ctrl-Z stops the process (here, a session leader with no shell, the stop is discarded
+        // and the entry goes on); the prompt comes again on a row of its own.
+        try session.send("wq\u{1A}")
+        #expect(session.waitUntil { $0.screen.lines.prefix(2) == [">", ">"] }, "\(session.screen.lines.prefix(3))")
+        try session.send("\u{1C}xj\r")
+        #expect(session.waitForExit() == .exited(0))
+        #expect(session.standardOutputText == "wqxj\n")
+        #expect(Self.leaks(in: session.output) == [])
+        #expect(!session.output.contains(0x1B), "no escape sequence on a dumb terminal")
+        #expect(try session.terminalAttributes() == session.initialTerminalAttributes)
+    }
+
     @Test func aMaskOfMoreThanOneCharacterIsRefused() throws {
         let run = try PipedRun.run(ghostlinePath, arguments: ["--secret", "--mask", "**"])
         #expect(run.status == .exited(2))

@@ -395,3 +395,10 @@ package struct EditorState: Sendable {
         return TextPosition(line: line, offset: offset)
     }
 }
+
+extension EditorState {
+    /// Calls `body` with each line's text, in place (see `Editor.forEachStoredText`).
+    mutating func forEachLineText(_ body: (inout String) -> Void) {
+        for index in storage.indices { body(&storage[index].text) }
+    }
+}

@@ -39,3 +39,10 @@ package struct KillRing: Sendable {
         return entries[older]
     }
 }
+
+extension KillRing {
+    /// Calls `body` with each kill, in place (see `Editor.forEachStoredText`).
+    mutating func forEachEntry(_ body: (inout String) -> Void) {
+        for index in entries.indices { body(&entries[index]) }
+    }
+}

@@ -128,3 +128,17 @@ struct UndoHistory: Sendable {
         newestKind = nil
     }
 }
+
+extension UndoHistory {
+    /// Calls `body` with the text of each undo and redo record, in place (see
+    /// `Editor.forEachStoredText`).
+    mutating func forEachText(_ body: (inout String) -> Void) {
+        for index in edits.indices { body(&edits[index].removedText) }
+        for group in redoGroups.indices {
+            for index in redoGroups[group].indices {
+                body(&redoGroups[group][index].edit.removedText)
+                body(&redoGroups[group][index].insertedText)
+            }
+        }
+    }
+}

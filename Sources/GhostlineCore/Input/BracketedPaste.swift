@@ -52,6 +52,10 @@ struct BracketedPaste: Sendable {
             bytes[written] = previousWasCarriageReturn ? lineFeed : byte
             written += 1
         }
-        return String(decoding: bytes[..<written], as: UTF8.self)
+        let text = String(decoding: bytes[..<written], as: UTF8.self)
+        // Freed with the paste, which may be a secret: overwritten first (SecretErasure.swift).
+        bytes.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+        return text
     }
 }
+

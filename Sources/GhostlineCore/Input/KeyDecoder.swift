@@ -465,3 +465,13 @@ extension KeyEvent {
         }
     }
 }
+
+extension KeyDecoder {
+    /// Overwrites the room in the decoder's buffers that decoded bytes left behind, as a secret
+    /// entry ends; bytes still pending (the start of the next entry's keys) stay.
+    package mutating func overwriteUnusedCapacity() {
+        text.overwriteUnusedCapacity(with: 0)
+        sequence.overwriteUnusedCapacity(with: 0)
+        events.overwriteUnusedCapacity(with: .text(""))
+    }
+}
