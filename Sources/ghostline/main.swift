@@ -84,12 +84,27 @@ if let mask = options.mask { editor.mask = TextMask(mask.first) }
 if !options.keywords.isEmpty { editor.highlighter = KeywordHighlighter(keywords: options.keywords) }
 if !options.completions.isEmpty { editor.completion = completion(among: options.completions) }
 
+// With --loop every entry up to the end of input is read here: piped input may be read ahead.
+editor.ownsInput = options.loops
+
+/// The ticker's printer, through which entries are written too (see `writeEntry`).
+var printer: LinePrinter?
 if let interval = options.tickerInterval {
     do {
-        try startTicker(every: interval, printer: editor.makePrinter())
+        let made = try editor.makePrinter()
+        try startTicker(every: interval, printer: made)
+        printer = made
     } catch {
         fail("cannot start the --ticker thread: \(error)", status: .failed)
     }
+}
+
+/// Writes an entry and its line break to standard output whole: with a `printer`, while its
+/// messages are held, so that no tick falls inside an entry that a slow pipe takes in many writes.
+func writeEntry(_ entry: String, besideMessagesOf printer: LinePrinter?) throws {
+    let bytes = Array((entry + "\n").utf8)
+    guard let printer else { return try FileDescriptor.standardOutput.writeAll(bytes) }
+    try printer.withMessagesHeld { try FileDescriptor.standardOutput.writeAll(bytes) }
 }
 
 var submitted = 0
@@ -110,7 +125,7 @@ while true {
     initialText = ""
     submitted += 1
     do {
-        try FileDescriptor.standardOutput.writeAll(Array((entry + "\n").utf8))
+        try writeEntry(entry, besideMessagesOf: printer)
     } catch {
         fail("cannot write the entry to standard output: \(error)", status: .entryNotWritten)
     }
