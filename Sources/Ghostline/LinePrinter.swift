@@ -18,7 +18,9 @@
 /// Escape, a carriage return without a line feed, a backspace, a bell…) is dropped, so that a
 /// message cannot move the cursor under the prompt. When input is not a terminal the editor
 /// draws nothing and messages are written as they are, to the editor's output or else to
-/// standard output.
+/// standard output, each a whole line: one without a trailing line break gets one. Output the
+/// app writes beside them goes through ``withMessagesHeld(_:)``, so that no message falls
+/// inside it.
 public struct LinePrinter: Sendable {
     let queue: PrintQueue
 
