@@ -38,9 +38,12 @@ let package = Package(
         .executableTarget(name: "password", dependencies: ["Ghostline"], path: "Sources/Examples/Password"),
         .executableTarget(name: "new-project", dependencies: ["Ghostline"], path: "Sources/Examples/NewProject"),
         .executableTarget(name: "chat", dependencies: ["Ghostline", "GhostlineConcurrency"], path: "Sources/Examples/Chat"),
+        // Reads entries with two editors and Swift's `readLine()` in turn, for the tests of
+        // piped input taken exactly (PipedInputConsumptionTests).
+        .executableTarget(name: "ghostline-piped-readers", dependencies: ["Ghostline"], path: "Tests/PipedReaders"),
         .target(name: "GhostlineTestSupport", dependencies: ["GhostlineCore", "GhostlineTesting"], path: "Tests/GhostlineTestSupport"),
         .testTarget(name: "GhostlineCoreTests", dependencies: ["GhostlineCore", "GhostlineTesting", "GhostlineTestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "GhostlineTests", dependencies: ["Ghostline", "GhostlineConcurrency", "GhostlineTerminal", "GhostlineTesting", "GhostlineTestSupport", "ghostline",
+        .testTarget(name: "GhostlineTests", dependencies: ["Ghostline", "GhostlineConcurrency", "GhostlineTerminal", "GhostlineTesting", "GhostlineTestSupport", "ghostline", "ghostline-piped-readers",
                                                       "calculator", "commit-message", "password", "new-project", "chat"]),
     ],
     swiftLanguageModes: [.v6]

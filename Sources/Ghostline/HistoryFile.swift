@@ -2,8 +2,9 @@ import Glibc
 import GhostlineCore
 import GhostlineTerminal
 
-/// A history file: one entry per line, loaded at start, each submitted entry appended as it is
-/// submitted, readable and writable by its owner only (mode 0600).
+/// A history file: one entry per line, loaded at start, each entry submitted in a terminal
+/// appended as it is submitted (piped input keeps no history, see ``LineEditor/historyFile``),
+/// readable and writable by its owner only (mode 0600).
 ///
 /// A multi-line entry is stored on one line with `\n` written as a backslash and `n` (and a
 /// backslash as two), so it comes back whole.

@@ -404,7 +404,7 @@ final class InteractiveSession {
         guard let messages = editor.printQueue?.takePending(), !messages.isEmpty else { return }
         guard drawsEntry else {
             // Below the prompt, which follows them again.
-            try write(Array("\r\n".utf8) + messages.flatMap { PrintedText.terminalBytes(of: $0) } + plainPrompt())
+            try write(Array("\r\n".utf8) + messages.flatMap(\.terminalBytes) + plainPrompt())
             return
         }
         // Erase the entry, print where it began, draw it again below: one write, in

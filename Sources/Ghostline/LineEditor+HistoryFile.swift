@@ -63,7 +63,8 @@ extension LineEditor {
         historyFileErrorHandler?(error)
     }
 
-    /// Appends a submitted entry to the history file, if the history kept it (an entry
+    /// Appends an entry submitted in a terminal to the history file (piped input keeps no
+    /// history, see ``LineEditor/historyFile``), if the history kept it (an entry
     /// starting with a space is not kept with ``History/Options/ignoreSpace``, and must not
     /// reach the file either); when that fails the handler hears why, and the entry is
     /// returned all the same.

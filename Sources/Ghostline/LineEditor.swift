@@ -86,9 +86,14 @@ public final class LineEditor {
             engine.history = newValue
         }
     }
-    /// A file that history is loaded from, and every submitted entry appended to. The history
-    /// takes its capacity and options; with ``HistoryFile/sharesHistory`` the entries other
-    /// sessions append join it as a walk through history or a search starts.
+    /// A file that history is loaded from, and every entry submitted in a terminal appended to.
+    /// The history takes its capacity and options; with ``HistoryFile/sharesHistory`` the
+    /// entries other sessions append join it as a walk through history or a search starts.
+    ///
+    /// Input that is not a terminal keeps no history, as bash keeps none for a script: its
+    /// entries are a script's answers, not the user's, so reading them neither reads the file
+    /// nor creates it nor appends to it, and they are not added to ``history``. Any terminal
+    /// keeps history, a dumb one (`TERM=dumb`) too.
     ///
     /// Setting it opens the file; its lines are read into the history once the first prompt is
     /// drawn, or when ``history`` is read before that, so that a big file costs no wait before
@@ -207,6 +212,15 @@ public final class LineEditor {
     /// signals, so Ctrl-Z still suspends and resumes the entry (unless `SIGTSTP` is ignored) and
     /// Ctrl-C still ends it with ``LineEditorError/interrupted``.
     public var handlesSignals = true
+    /// Whether this editor is the only reader of its input, now and later, as a loop reading
+    /// entries until the end of input is; false unless set.
+    ///
+    /// Input that is not a terminal is then read ahead in blocks, the fastest way. Otherwise an
+    /// entry takes its line and nothing after it, so that what reads the input next (another
+    /// editor, Swift's `readLine()`, the next command of a script) finds the rest: a pipe is
+    /// read without reading ahead and a file read ahead and sought back (see
+    /// Docs/Architecture.md, "Piped input").
+    public var ownsInput = false
     /// Decoding state and keys that arrived after an entry ended, carried to the next entry.
     var decoder = KeyDecoder()
     var typedAhead: [KeyEvent] = []
@@ -321,8 +335,9 @@ public final class LineEditor {
         reportHistoryFileLoadFailure()
         engine.isMultiline = isMultiline
         guard input.isTerminal else {
-            finishLoadingHistoryFile()
+            // Not a terminal: a script's answers, which are not the user's history (see `historyFile`).
             if pipedInput == nil { pipedInput = PipedInput(descriptor: input) }
+            pipedInput?.readsAhead = ownsInput
             return try pipedInput?.nextEntry(wholeInput: isMultiline, cancellation: cancellation).map(replacingEmptyWithDefault)
         }
         let output = userInterfaceOutput()

@@ -22,7 +22,9 @@
 /// notation (`^[[2J`, `^M`), never written. So a message cannot move the cursor under the
 /// prompt or change how the editor reads keys. An app that means its own escape sequences uses
 /// ``printUnfiltered(_:terminator:)``. When input is not a terminal the editor draws nothing and
-/// messages are written as they are, to the editor's output or else to standard output.
+/// messages are written as they are, to the editor's output or else to standard output, each a
+/// whole line: one without a trailing line break gets one. Output the app writes beside them goes
+/// through ``withMessagesHeld(_:)``, so that no message falls inside it.
 public struct LinePrinter: Sendable {
     let queue: PrintQueue
 

@@ -12,7 +12,8 @@ final class PrintQueue: Sendable {
     enum Destination: Sendable {
         /// A terminal: each message as ``Message/terminalBytes``.
         case terminal(FileDescriptor)
-        /// Not a terminal (piped mode): the app's bytes as they are.
+        /// Not a terminal (piped mode): the app's bytes as they are, each message a whole line
+        /// (see `wholeLine(_:)`).
         case plain(FileDescriptor)
     }
 
@@ -58,12 +59,26 @@ final class PrintQueue: Sendable {
             // terminal.
             switch state.destination {
             case .terminal(let output)?: try? output.writeAll(message.terminalBytes)
-            case .plain(let output)?: try? output.writeAll(Array(message.text.utf8))
+            case .plain(let output)?: try? output.writeAll(Self.wholeLine(message.text))
             case nil: break
             }
             return false
         }
         if wakesSession { wakePipe.wake() }
+    }
+
+    /// A message's bytes for piped output, ended with a line break when they have none, so that
+    /// what is written next (an entry, another message) starts a line of its own.
+    static func wholeLine(_ message: String) -> [UInt8] {
+        var bytes = Array(message.utf8)
+        if bytes.last != 0x0A { bytes.append(0x0A) }
+        return bytes
+    }
+
+    /// Runs `body` with the lock held, so that no message is written meanwhile: one printed
+    /// then waits and comes after what `body` wrote.
+    func withMessagesHeld<Result>(_ body: () throws -> Result) rethrows -> Result {
+        try state.withLock { _ in try body() }
     }
 
     /// From now on messages wait for the session reading an entry.

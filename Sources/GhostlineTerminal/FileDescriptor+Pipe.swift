@@ -11,6 +11,16 @@ extension FileDescriptor {
     ///
     /// The corresponding C functions are `pipe` and `fcntl`.
     package static func openNonBlockingPipe() throws -> (readEnd: FileDescriptor, writeEnd: FileDescriptor) {
+        try openPipe(nonBlocking: true)
+    }
+
+    /// Opens a pipe whose two ends are close-on-exec and, with `nonBlocking`, non-blocking.
+    ///
+    /// - Returns: The read end and the write end.
+    /// - Throws: The `Errno` of a failed `pipe` or `fcntl`; no end stays open then.
+    ///
+    /// The corresponding C functions are `pipe` and `fcntl`.
+    package static func openPipe(nonBlocking: Bool) throws -> (readEnd: FileDescriptor, writeEnd: FileDescriptor) {
         var ends: [Int32] = [-1, -1]
         try ends.withUnsafeMutableBufferPointer { buffer in
             try nothingOrErrno { pipe(buffer.baseAddress) }.get()
@@ -19,7 +29,7 @@ extension FileDescriptor {
         do {
             for end in [readEnd, writeEnd] {
                 try end.setCloseOnExec()
-                try end.setNonBlocking()
+                if nonBlocking { try end.setNonBlocking() }
             }
         } catch {
             try? readEnd.close()

@@ -84,9 +84,16 @@ if let mask = options.mask { editor.mask = TextMask(mask.first) }
 if !options.keywords.isEmpty { editor.highlighter = KeywordHighlighter(keywords: options.keywords) }
 if !options.completions.isEmpty { editor.completion = completion(among: options.completions) }
 
+// With --loop every entry up to the end of input is read here: piped input may be read ahead.
+editor.ownsInput = options.loops
+
+/// The printer of `--ticker` or `--print-from` (one queue), whose lock entries are written under (see `writeEntry`).
+var printer: LinePrinter?
 if let interval = options.tickerInterval {
     do {
-        try startTicker(every: interval, printer: editor.makePrinter())
+        let made = try editor.makePrinter()
+        try startTicker(every: interval, printer: made)
+        printer = made
     } catch {
         fail("cannot start the --ticker thread: \(error)", status: .failed)
     }
@@ -94,10 +101,19 @@ if let interval = options.tickerInterval {
 
 if let path = options.printFromPath {
     do {
-        try MessageFile.startPrinting(linesOf: path, through: editor.makePrinter())
+        let made = try editor.makePrinter()
+        try MessageFile.startPrinting(linesOf: path, through: made)
+        printer = made
     } catch {
         fail("cannot print from \(path): \(error)", status: .failed)
     }
+}
+
+/// Writes an entry and its line break to standard output whole: with a `printer`, while its
+/// messages are held, so that no tick falls inside an entry that a slow pipe takes in many writes.
+func writeEntry(_ bytes: [UInt8], besideMessagesOf printer: LinePrinter?) throws {
+    guard let printer else { return try FileDescriptor.standardOutput.writeAll(bytes) }
+    try printer.withMessagesHeld { try FileDescriptor.standardOutput.writeAll(bytes) }
 }
 
 var submitted = 0
@@ -124,7 +140,7 @@ while true {
     var bytes = Array(entry.utf8)
     bytes.append(UInt8(ascii: "\n"))
     do {
-        try FileDescriptor.standardOutput.writeAll(bytes)
+        try writeEntry(bytes, besideMessagesOf: printer)
     } catch {
         fail("cannot write the entry to standard output: \(error)", status: .entryNotWritten)
     }

@@ -10,17 +10,37 @@ public struct PipedRun: Sendable {
     /// Everything it wrote to standard error.
     public var standardError: [UInt8]
 
-    /// Runs `executable` with `input` as its standard input (or the file at `inputPath`), no
-    /// terminal at all (a new session), and waits at most `timeout` seconds. The program also
-    /// gets the test's sanitizer settings (see ``sanitizerOptions()``) unless `environment` sets them.
+    /// How the test reads a program's standard output.
+    public enum OutputReading: Sendable {
+        /// Into a file, read when the program has ended.
+        case file
+        /// From a pipe, slowly: at most `chunk` bytes a read, a pause of `pauseMilliseconds`
+        /// after each, so that the program's writes find the pipe full and are cut short.
+        case slowPipe(chunk: Int, pauseMilliseconds: Int)
+    }
+
+    /// Runs `executable` with `input` as its standard input (or the file at `inputPath`, or the
+    /// open descriptor `inputDescriptor`, a socket say), no terminal at all (a new session), and
+    /// waits at most `timeout` seconds. The program also gets the test's sanitizer settings
+    /// (see ``sanitizerOptions()``) unless `environment` sets them.
     public static func run(_ executable: String, arguments: [String], input: [UInt8] = [], inputPath: String? = nil,
+                           inputDescriptor: Int32? = nil,
                            environment: [String: String] = ["TERM": "xterm-256color", "LC_ALL": "C.UTF-8"],
-                           timeout: Double = 10) throws -> PipedRun {
+                           outputReading: OutputReading = .file, timeout: Double = 10) throws -> PipedRun {
         let directory = temporaryDirectory()
         defer { removeTree(directory) }
         let inputFile = inputPath ?? directory + "/stdin"
-        if inputPath == nil { try write(input, to: inputFile) }
+        if inputPath == nil && inputDescriptor == nil { try write(input, to: inputFile) }
         let outputFile = directory + "/stdout", errorFile = directory + "/stderr"
+        var outputPipe: [Int32] = [-1, -1]
+        if case .slowPipe = outputReading {
+            // Close-on-exec before any other test can spawn a child that would inherit it.
+            let made = DescriptorCreationLock.shared.withLock {
+                pipe(&outputPipe) == 0 && fcntl(outputPipe[0], F_SETFD, FD_CLOEXEC) == 0 && fcntl(outputPipe[1], F_SETFD, FD_CLOEXEC) == 0
+            }
+            guard made else { throw SystemCallError(operation: "pipe", errorNumber: errno) }
+        }
+        defer { for end in outputPipe where end >= 0 { close(end) } }
 
         let argumentStrings = ([executable] + arguments).map { strdup($0) }
         let fullEnvironment = environment.merging(sanitizerOptions()) { given, _ in given }
@@ -32,8 +52,16 @@ public struct PipedRun: Sendable {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, inputFile, O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, outputFile, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        if let inputDescriptor {
+            posix_spawn_file_actions_adddup2(&actions, inputDescriptor, STDIN_FILENO)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, inputFile, O_RDONLY, 0)
+        }
+        if outputPipe[1] >= 0 {
+            posix_spawn_file_actions_adddup2(&actions, outputPipe[1], STDOUT_FILENO)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, outputFile, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        }
         posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, errorFile, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -47,6 +75,12 @@ public struct PipedRun: Sendable {
 
         var status: ExitStatus?
         let deadline = MonotonicClock.now() + timeout
+        var pipedOutput: [UInt8] = []
+        if case .slowPipe(let chunk, let pause) = outputReading {
+            close(outputPipe[1])
+            outputPipe[1] = -1
+            pipedOutput = readSlowly(outputPipe[0], chunk: chunk, pauseMilliseconds: pause, until: deadline)
+        }
         while status == nil && MonotonicClock.now() < deadline {
             var raw: Int32 = 0
             if waitpid(processIdentifier, &raw, WNOHANG) == processIdentifier {
@@ -61,7 +95,26 @@ public struct PipedRun: Sendable {
             var raw: Int32 = 0
             waitpid(processIdentifier, &raw, 0)
         }
-        return PipedRun(status: status, standardOutput: read(outputFile), standardError: read(errorFile))
+        let output = outputPipe[0] >= 0 ? pipedOutput : read(outputFile)
+        return PipedRun(status: status, standardOutput: output, standardError: read(errorFile))
+    }
+
+    /// Everything read from `descriptor` until its end or `deadline`, `chunk` bytes at most a
+    /// read and a pause after each.
+    private static func readSlowly(_ descriptor: Int32, chunk: Int, pauseMilliseconds: Int, until deadline: Double) -> [UInt8] {
+        var result: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: chunk)
+        while MonotonicClock.now() < deadline {
+            var watch = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&watch, 1, 100) >= 0 || errno == EINTR else { break }
+            guard watch.revents != 0 else { continue }
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count == 0 || (count < 0 && errno != EINTR) { break }
+            if count > 0 { result.append(contentsOf: buffer[0..<count]) }
+            var pause = timespec(tv_sec: 0, tv_nsec: pauseMilliseconds * 1_000_000)
+            nanosleep(&pause, nil)
+        }
+        return result
     }
 
     private static func temporaryDirectory() -> String {

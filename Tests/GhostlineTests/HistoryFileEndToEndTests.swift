@@ -126,15 +126,16 @@ import GhostlineTestSupport
         #expect(message.hasPrefix("ghostline: --history-size needs a number of entries (1 or more) or unlimited, not \(size)\n"))
     }
 
-    /// Loading is what rewrites a file of more than twice the size, so piped input, which
-    /// loads it without saving, shows the size taken.
+    /// Loading is what rewrites a file of more than twice the size, so a session in a terminal
+    /// ended with Ctrl-D, which loads it without saving, shows the size taken.
     @Test(arguments: [("10", 10), ("unlimited", 25), ("25", 25)])
     func theHistorySizeDecidesWhatTheFileKeeps(size: String, lines: Int) throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("history")
         try writeFile((0..<25).map { "entry \($0)\n" }.joined(), to: path)
-        let run = try PipedRun.run(ghostlinePath, arguments: ["--history", path, "--history-size", size], input: Array("x\n".utf8))
-        #expect(run.status == .exited(0))
+        let session = try startGhostline(["--history", path, "--history-size", size])
+        try session.send("\u{04}")
+        #expect(session.waitForExit() == .exited(1))
         let kept = String(decoding: PipedRun.read(path), as: UTF8.self).split(separator: "\n")
         #expect(kept.count == lines && kept.last == "entry 24")
     }

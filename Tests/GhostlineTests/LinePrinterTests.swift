@@ -225,7 +225,8 @@ extension ProcessWideStateTests {
             #expect(terminal.screen.lines.prefix(3) == ["> ab", "made while reading", ""])
         }
 
-        /// Without a terminal the editor draws nothing, and a message is written as it is.
+        /// Without a terminal the editor draws nothing, and a message is written as it is, ended
+        /// with a line break when it has none.
         @Test func inPipedModeMessagesAreWrittenAsTheyAre() throws {
             let input = try Pipe()
             let output = try Pipe()
@@ -238,7 +239,7 @@ extension ProcessWideStateTests {
             try output.writeEnd.close()
             var buffer = [UInt8](repeating: 0, count: 256)
             let count = try buffer.withUnsafeMutableBytes { try output.readEnd.read(into: $0) }
-            #expect(String(decoding: buffer.prefix(count), as: UTF8.self) == "\u{1B}[31mred\u{1B}[0m\r50% and more\n")
+            #expect(String(decoding: buffer.prefix(count), as: UTF8.self) == "\u{1B}[31mred\u{1B}[0m\r50%\n and more\n")
         }
     }
 }
