@@ -1,13 +1,14 @@
 import GhostlineCore
 
 /// The instruction budget's scenarios (`make budget`, Docs/Performance.md "The instruction
-/// budget"): `ghostline-bench budget NAME` sets one up, then sends the keys under study through
-/// ``measuredRegion(_:_:)``, the one function whose instructions and allocations `.ci/budget`
-/// has callgrind count (`--toggle-collect`). Everything before, the entry's set-up and a few
-/// keys that run the code once, is left out of the count.
+/// budget"): `ghostline-bench budget NAME` sets one up, then sends each key under study through
+/// ``measuredKey(_:_:)``, the one function whose instructions and allocations `.ci/budget` has
+/// callgrind count (`--toggle-collect`), a dump per key. Everything else, the entry's set-up and
+/// a few keys that run the code once, is left out of the count.
 ///
 /// The keys go through ``Pipeline``, the chain the session runs; pointing the budget at another
-/// driver of that chain means changing ``measuredRegion(_:_:)`` and the set-ups below.
+/// driver of that chain (a loop type of the core, say) means changing ``measuredKey(_:_:)`` and
+/// the set-ups below, and keeping its name, which `.ci/budget` looks up in the binary.
 enum Budget {
     /// A scenario: how to set it up, and the keys whose cost is counted.
     struct Scenario: Sendable {
