@@ -103,10 +103,10 @@ package struct Renderer: Sendable {
     ///
     /// The caller vouches that the next frame would be exactly that, laid out for `screenRows`
     /// rows: the text only grew at the cursor by these cells, made as layout makes them, and
-    /// nothing else on screen changed. Nil, changing nothing, when what the screen shows does not allow it: new
-    /// rows, which only `.nothing` may follow, must go below the area's last row; the ghost text
-    /// of `.sameGhost` must hold the new cells on the cursor's row, and the row of `.ghost` must
-    /// be the area's last and end before the margin.
+    /// nothing else on screen changed. Nil, changing nothing, when the screen does not allow it:
+    /// new rows, which only `.nothing` may follow, must go below the area's last row; the ghost
+    /// text of `.sameGhost` must hold the new cells on the cursor's row, and the row of `.ghost`
+    /// must be the area's last and end before the margin.
     mutating func append(_ appended: AppendedCells, then following: Following,
                          screenRows: Int) -> (bytes: [UInt8], scrolledRows: Int)? {
         guard !pendingWrap, previous?.cursor == cursor else { return nil }
@@ -155,9 +155,9 @@ package struct Renderer: Sendable {
         return (output, scrolledRows)
     }
 
-    /// The run of `appended` that ``append(_:then:screenRows:)`` starts at, when
-    /// `frame` with its cursor at `cursor` allows the append; nil when it does not. Inlined, so
-    /// that a typed key makes no call for it (`make budget` guards the typed key).
+    /// The run of `appended` that ``append(_:then:screenRows:)`` starts at, when `frame` with
+    /// its cursor at `cursor` allows the append; nil when it does not. Inlined, so that a typed
+    /// key makes no call for it (`make budget` guards the typed key).
     @inline(__always)
     private static func firstRun(of appended: AppendedCells, then following: Following, at cursor: ScreenPoint,
                                  in frame: borrowing Frame) -> Int? {
