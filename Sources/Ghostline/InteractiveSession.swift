@@ -78,7 +78,7 @@ final class InteractiveSession {
             try draw()
         }
         // Allocated rather than an array: reading into an array takes a closure, whose context
-        // retained the signal monitor per key.
+        // would retain the signal monitor per key.
         let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 65_536)
         defer { buffer.deallocate() }
         let signals = self.signals
@@ -287,8 +287,8 @@ final class InteractiveSession {
 
     /// The styled prompts and placeholder, and the geometry they give, for the appearance they
     /// were made from: rebuilt only when the app changes it or the terminal is resized. An
-    /// object, which every frame reads in place; as a value it was copied out of the session, its
-    /// prompts and all, on every key (about 300 instructions).
+    /// object, which every frame reads in place; as a value it would be copied out of the
+    /// session, its prompts and all, on every key.
     private final class Decorations {
         let appearanceRevision: Int
         let size: WindowSize
@@ -355,7 +355,7 @@ final class InteractiveSession {
 
     /// The engine's presentation, asked where the engine lives. Asked of `editor.engine` as a
     /// value, Swift copies the whole engine out of the editor first (a class's stored struct is
-    /// copied to be read): about 1,500 instructions and 70 reference-count changes a key. In
+    /// copied to be read), on every key. In
     /// place, the app code the engine asks (the highlighter, a suggestion function) reads the
     /// editor from the copy the engine hands it then (`Editor.appCodeIsRunning`).
     private static func presentation(of engine: inout Editor, decorations: Decorations) -> Presentation {
@@ -501,7 +501,7 @@ final class InteractiveSession {
         guard !bytes.isEmpty else { return }
         do {
             // Through the buffer: the overload for collections is generic, and from this module
-            // it runs unspecialized, through witness tables (about 100 instructions a key).
+            // it runs unspecialized, through witness tables.
             try bytes.withUnsafeBytes { try output.writeAll($0) }
         } catch let error as Errno {
             throw LineEditorError(terminalFailure: error)

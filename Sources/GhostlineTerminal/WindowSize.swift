@@ -24,8 +24,8 @@ package struct WindowSize: Equatable, Sendable {
     }
 
     /// Whether two sizes have the same columns and rows. Written out and inlinable: the
-    /// synthesized one was called from other modules through the conformance, whose witness
-    /// table the runtime built at a session's first key.
+    /// synthesized one is called from other modules through the conformance, whose witness
+    /// table the runtime builds at a session's first key.
     @inlinable
     package static func == (lhs: WindowSize, rhs: WindowSize) -> Bool {
         lhs.columns == rhs.columns && lhs.rows == rhs.rows

@@ -22,11 +22,15 @@ struct Pipeline {
     private(set) var output: [UInt8] = []
     /// The entry, once Enter submitted it.
     private(set) var submitted: String?
-    /// Time spent in each stage since the pipeline started.
+    /// Time spent in each stage since the pipeline started; all zero when `timesStages` is false.
     private(set) var stageTimes = StageTimes()
+    /// Whether the stages are timed. The instruction budget (`make budget`) counts what the
+    /// session runs, which reads no clock.
+    private let timesStages: Bool
 
     /// Starts an entry holding `text` (as `ghostline --initial` does) and draws its first frame.
-    init(text: String = "", isMultiline: Bool = false, history: History = History()) {
+    init(text: String = "", isMultiline: Bool = false, history: History = History(), timesStages: Bool = true) {
+        self.timesStages = timesStages
         editor.isMultiline = isMultiline
         editor.history = history
         editor.geometry = TextGeometry(width: Self.width, firstLineStart: 2, otherLinesStart: 2, height: Self.height)
@@ -51,37 +55,42 @@ struct Pipeline {
         guard submitted == nil else { return }
         // Kept with its capacity from batch to batch, as the session keeps its event array.
         defer { events.removeAll(keepingCapacity: true) }
-        let decodingStart = MonotonicClock.now()
+        let decodingStart = now()
         for read in reads {
             decoder.feed(read, appendingTo: &events)
         }
-        let editingStart = MonotonicClock.now()
+        let editingStart = now()
         stageTimes.decoding += editingStart - decodingStart
         for event in events {
             if case .submit(let text)? = editor.handle(event) {
                 editor.pendingChanges.removeAll(keepingCapacity: true)
-                stageTimes.editing += MonotonicClock.now() - editingStart
+                stageTimes.editing += now() - editingStart
                 submitted = text
                 draw(final: true)
-                let finishing = MonotonicClock.now()
+                let finishing = now()
                 output.append(contentsOf: display.finish())
-                stageTimes.drawing += MonotonicClock.now() - finishing
+                stageTimes.drawing += now() - finishing
                 return
             }
             editor.pendingChanges.removeAll(keepingCapacity: true)
         }
-        stageTimes.editing += MonotonicClock.now() - editingStart
+        stageTimes.editing += now() - editingStart
         draw(final: false)
     }
 
+    /// The monotonic clock's reading when the stages are timed, else 0.
+    private func now() -> Int {
+        timesStages ? MonotonicClock.now() : 0
+    }
+
     private mutating func draw(final: Bool) {
-        let presentingStart = MonotonicClock.now()
+        let presentingStart = now()
         var presentation = editor.presentation(prompt: Self.prompt, continuationPrompt: Self.continuationPrompt,
                                                placeholder: Self.placeholder)
         if final { presentation = presentation.finished }
-        let drawingStart = MonotonicClock.now()
+        let drawingStart = now()
         stageTimes.presenting += drawingStart - presentingStart
         output.append(contentsOf: display.draw(presentation, width: Self.width, height: Self.height))
-        stageTimes.drawing += MonotonicClock.now() - drawingStart
+        stageTimes.drawing += now() - drawingStart
     }
 }

@@ -3,6 +3,12 @@ import Glibc
 // `make bench`: times the decoder → editor → layout → renderer chain on scripted input and
 // prints the figures as markdown. Exits with 1 when an entry does not hold what was typed.
 
+// `ghostline-bench budget NAME` runs one scenario of the instruction budget, for callgrind to
+// count (`make budget`).
+if CommandLine.arguments.dropFirst().first == "budget" {
+    exit(Budget.run(CommandLine.arguments.dropFirst(2).first ?? "") ? 0 : 1)
+}
+
 // `ghostline-bench history` runs only the history scenarios.
 let onlyHistory = CommandLine.arguments.dropFirst().first == "history"
 let started = ThreadClock.now()

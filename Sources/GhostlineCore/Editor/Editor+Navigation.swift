@@ -187,9 +187,9 @@ extension Editor {
     // MARK: - The app's code
 
     /// Runs `body`, which calls the app's own code, with ``appCodeIsRunning`` told before and
-    /// after. Called, not inlined: the editor it passes is a copy of the whole editor, whose room
-    /// every caller's stack frame then kept, even where no app code runs, as at a typed key
-    /// without a veto (`replace(_:with:kind:)`'s frame was 2,152 bytes).
+    /// after. Kept out of line so that the typed key's frame stays small: the editor it passes
+    /// is a copy of the whole editor, whose room every caller's stack frame would keep, even
+    /// where no app code runs (`make budget` guards the typed key).
     @inline(never)
     func runningAppCode<Result>(_ body: () -> Result) -> Result {
         guard let appCodeIsRunning else { return body() }

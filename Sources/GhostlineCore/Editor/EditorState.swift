@@ -57,9 +57,8 @@ package struct EditorState: Sendable {
         nextIdentity = 0
         boundedCursor = .start
         storage = Self.splitLines(text).map { makeLine($0) }
-        // Room for the first edits, made with the state: the first key then neither allocates
-        // the log nor, in a session's first entry, makes the runtime build its array's type
-        // (about 11,000 instructions, once per process).
+        // Room for the first edits, made with the state, so that the first key does not allocate
+        // the log (`make budget` counts the first key).
         recentEdits.reserveCapacity(16)
         // Typing starts at the end of the last line. Its text still shares storage with the
         // caller's string; copied now, with room to grow, the first key does not copy the line.

@@ -22,8 +22,7 @@ struct HistoryPrefixIndex: Sendable {
     private(set) var indexedEnd: Int
     /// The newest indexed slot of each first byte, -1 when no entry starts with it. A prefix of
     /// one byte (the first key typed) asks for just that, which would otherwise take a search in
-    /// each of the byte's 257 buckets: at a million entries 12,000 instructions, and as many
-    /// cold reads spread over the index's megabytes.
+    /// each of the byte's 257 buckets, with cold reads spread over the index's megabytes.
     private var newestByFirstByte: [Int32]
 
     /// Whether the entries were sorted into buckets: only a history larger than a tail is.

@@ -56,9 +56,9 @@ struct HistoryStorage: Sendable {
     /// The entries' bytes and ends seen in place, for `body`.
     ///
     /// A closure that reads entries through this, not through the storage (or the history
-    /// holding it), captures two pointers: one that reads `self` captured a copy of the whole
-    /// history, and one that captures the storage copies it through a function whose first call
-    /// has the runtime build a type by name.
+    /// holding it), captures two pointers: one that reads `self` would capture a copy of the
+    /// whole history, and one that captures the storage copies it through a function whose first
+    /// call has the runtime build a type by name.
     func withEntries<Result>(_ body: (Entries) -> Result) -> Result {
         bytes.withUnsafeBufferPointer { bytes in
             ends.withUnsafeBufferPointer { ends in body(Entries(bytes: bytes, ends: ends)) }

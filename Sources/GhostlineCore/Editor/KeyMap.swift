@@ -15,8 +15,8 @@ public struct KeyMap: Sendable {
     private var bindings: [(keys: [KeyEvent], command: Command)] = []
     /// The ``KeyEvent/scanCode`` of each binding's first key, in the bindings' order: the scan
     /// compares these numbers, held together in a few cache lines, and reads a binding's own
-    /// array of keys only when they match. Compared as events, the 52 standard bindings cost
-    /// every key that is not text about 1,400 instructions and a cache line each.
+    /// array of keys only when they match, instead of every binding's for every key that is not
+    /// text.
     private var firstKeyCodes: [UInt64] = []
 
     /// An empty key map: only text is inserted.

@@ -33,8 +33,8 @@ struct UndoHistory: Sendable {
     var limit = 1_000
 
     /// An empty history with room for its first edits, made with the editor and kept from entry
-    /// to entry: a session's first key then neither allocates it nor makes the runtime build its
-    /// array's type (about 11,000 instructions, once per process).
+    /// to entry, so that a session's first key does not allocate it (`make budget` counts the
+    /// first key).
     init() {
         edits.reserveCapacity(16)
         groupStarts.reserveCapacity(16)

@@ -119,9 +119,8 @@ package struct KeyDecoder: Sendable {
                 let run = UnsafeBufferPointer(rebasing: bytes[index..<end])
                 if text.isEmpty && !run.contains(where: { $0 >= 0x80 }) {
                     // ASCII with nothing held before it, what typing mostly is: whole printable
-                    // characters, decoded from the read's own buffer. Gathered first, they were
-                    // copied into the held bytes and cut from them again, and the held bytes'
-                    // storage was made at a session's first key.
+                    // characters, decoded from the read's own buffer rather than copied into the
+                    // held bytes and cut from them again.
                     appendText(String(decoding: run, as: UTF8.self))
                 } else {
                     text.append(contentsOf: run)

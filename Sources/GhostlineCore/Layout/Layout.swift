@@ -29,7 +29,7 @@ package struct Layout: Sendable {
         var wrapped: WrappedLine
         /// The wrapping's width and start column, which never change for an entry, kept as
         /// constants too: a read of `wrapped`, a class's variable, is checked for exclusivity at
-        /// run time (about 70 instructions), and every frame asks them of each line in view.
+        /// run time, and every frame asks them of each line in view.
         let width: Int
         let startColumn: Int
         let generation: UInt64
@@ -445,8 +445,8 @@ package struct Layout: Sendable {
             }
             endColumn = wrapped.endColumn
         }
-        // Only when there are runs to drop: the call alone made the runtime build a type by name
-        // at a session's first key (about 6,000 instructions).
+        // Only when there are runs to drop: the call alone has the runtime build a type by name
+        // at a session's first key (`make budget` counts the first key).
         if runCount < runs.count { runs.removeSubrange(runCount...) }
         return AppendedCells(runs: runs, endColumn: endColumn, endsAtMargin: endColumn >= width,
                              longClusters: clusters.clusters)
@@ -561,7 +561,7 @@ package struct Layout: Sendable {
     private static func layOutGhost(_ ghost: StyledText, from column: Int, indent: Int, width: Int, rowLimit: Int,
                                     clusters: inout ClusterTable) -> GhostRows {
         // Made as the frame's rows are, not from a literal, whose array type the runtime would
-        // build by name at a session's first suggestion (about 11,000 instructions).
+        // build by name at a session's first suggestion.
         var rows: [[Cell]] = []
         rows.reserveCapacity(min(rowLimit, 4))
         rows.append([])
@@ -608,8 +608,7 @@ package struct Layout: Sendable {
             }
             // Printable ASCII is a character a byte, one cell wide: its cells are known
             // without making `Character`s, as for the text's own rows, and go into the row as
-            // one run as far as the margin (a 40-byte suggestion at the first key: 3,393
-            // instructions a cell at a time, 1,875 so).
+            // one run as far as the margin.
             let runEnd = WrappedLine.endOfASCIIRun(in: bytes, from: position, before: min(bytes.count, position + max(0, width - column)))
             if runEnd > position {
                 row.append(contentsOf: ASCIICells(bytes: UnsafeBufferPointer(rebasing: bytes[position..<runEnd]), style: ghost.style))

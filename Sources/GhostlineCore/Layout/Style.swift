@@ -6,8 +6,7 @@ public struct Style: Hashable, Sendable {
     /// The whole style in one word: the color's 24 bits of payload (the index, or red, green and
     /// blue from the low byte up), its kind above them (0 for none, then basic, palette, RGB), and
     /// an attribute a bit from bit 26. Every cell carries a style, and the renderer compares
-    /// styles cell by cell: one integer compares in one instruction, where the color and five
-    /// flags took about thirty (10 Ups through a pty: 198,885 instructions as fields, 176,086 as a word).
+    /// styles cell by cell, so two styles compare as one integer.
     private var bits: UInt32
 
     private static let dimBit: UInt32 = 1 << 26

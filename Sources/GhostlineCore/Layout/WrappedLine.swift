@@ -129,10 +129,8 @@ struct WrappedLine: Sendable {
                 let runEnd = Self.endOfASCIIRun(in: bytes, from: position, before: styleEnd)
                 if runEnd > position {
                     // Their cells are known from the bytes alone, without making `Character`s,
-                    // and go in as one collection, made as they are copied in: an append a cell
-                    // checked the array's uniqueness and room each time, and blank cells given
-                    // their bytes afterwards were written twice (10 Ups of a 35-byte entry:
-                    // 220,119 instructions a cell at a time, 168,471 blank then filled, 162,951 so).
+                    // and go in as one collection, made as they are copied in (an append a cell
+                    // checks the array's room each time).
                     cells.append(contentsOf: ASCIICells(bytes: UnsafeBufferPointer(rebasing: bytes[position..<runEnd]),
                                                         style: style))
                     position = runEnd
@@ -148,10 +146,9 @@ struct WrappedLine: Sendable {
 
     static func isCharacterBoundary(_ offset: Int, in text: String) -> Bool {
         guard offset > 0, offset < text.utf8.count else { return true }
-        // Between two ASCII bytes clusters always break, but for CR LF: answered from the bytes,
-        // since asking the string takes a grapheme-breaking step (a typed key in make bench:
-        // 1.30 µs with it, 1.27 without). The two bytes are read from the buffer: through the
-        // UTF-8 view's indices they cost about 70 instructions more (the check runs twice a key).
+        // Between two ASCII bytes clusters always break, but for CR LF: answered from the two
+        // bytes in the buffer, since asking the string takes a grapheme-breaking step (this runs
+        // twice a key).
         let isASCIIBoundary: Bool? = text.withUTF8Bytes { bytes in
             let before = bytes[offset - 1], after = bytes[offset]
             guard before < 0x80 && after < 0x80 else { return nil }
@@ -170,8 +167,7 @@ struct WrappedLine: Sendable {
             // Eight bytes at a time: a byte outside 0x20...0x7E sets its top bit in the word
             // itself (from 0x80), in the word less 0x20 a byte (below 0x20, which borrows) or in
             // the word plus 1 a byte (0x7F). A borrow or carry only flags a byte after one that
-            // is flagged already, so a word without a flag holds printable ASCII only (10 Ups:
-            // 161,992 instructions a byte at a time, 158,156 so).
+            // is flagged already, so a word without a flag holds printable ASCII only.
             while end + 8 <= limit {
                 let word = UnsafeRawPointer(base).loadUnaligned(fromByteOffset: end, as: UInt64.self)
                 let flags = word | (word &- 0x2020_2020_2020_2020) | (word &+ 0x0101_0101_0101_0101)
@@ -217,7 +213,7 @@ struct WrappedLine: Sendable {
                 let runEnd = Self.endOfASCIIRun(in: bytes, from: position, before: count)
                 if runEnd > position {
                     // A cell a byte: the run is cut where it reaches the margin, not looked at
-                    // byte by byte (26 instructions a byte before, about 6 now).
+                    // byte by byte.
                     while position < runEnd {
                         if column >= width {
                             starts.append(position)

@@ -14,12 +14,12 @@ package struct Display: Sendable {
     private var layout = Layout()
     private var renderer = Renderer()
     /// What the last draw left on screen, with an end when its cursor ended its line and a later
-    /// append can follow it. Not an optional: the compiler destroyed an optional of it through
-    /// the runtime's type, which it asked for by name at a session's first key.
+    /// append can follow it. Not an optional, which the compiler destroys through the runtime's
+    /// type, built by name at a session's first key.
     private var shown = Shown()
     /// The surroundings the last draw showed, when ``shown`` has an end. Kept beside it, not in
-    /// it: they stay from key to key while the rest is made anew, and inside they were copied out
-    /// and released on every key (about 150 instructions).
+    /// it: they stay from key to key while the rest is made anew (`make budget` guards the
+    /// typed key).
     private var surroundings: Surroundings?
 
     private struct Shown {
@@ -43,9 +43,9 @@ package struct Display: Sendable {
         /// `start` (the cursor ends its line): there was none and is none, or what was typed is
         /// the old ghost text's first characters and `new` the rest, in the same style.
         ///
-        /// A method, reading `ghost` where it is: passed as an argument, the optional was copied
-        /// and then destroyed by a function the compiler shares between optionals, which asks the
-        /// runtime for the type and so built it at a session's first key.
+        /// A method, reading `ghost` where it is: passed as an argument, the optional would be
+        /// copied and destroyed by a function the compiler shares between optionals, which has
+        /// the runtime build the type at a session's first key.
         func ghostStays(becoming new: StyledText?, afterTypingAt start: TextPosition, in state: EditorState) -> Bool {
             switch ghost {
             case nil:
@@ -155,14 +155,17 @@ package struct Display: Sendable {
                   let cells = layout.cellsAppended(at: start, through: cursor.line,
                                                    of: presentation, width: width, height: height)
             else { return nil }
-            guard ghostStays else {
-                // The typed cells and the new ghost text rewrite the row from the cursor on, when
-                // both fit on it.
-                guard let ghost else { return renderer.append(cells, thenGhost: [], longClusters: cells.longClusters) }
+            let following: Renderer.Following
+            if ghostStays {
+                following = shown.showsGhost ? .sameGhost : .nothing
+            } else if let ghost {
+                // The typed cells and the new ghost text rewrite the row from the cursor on.
                 guard let newGhost = layout.ghostCellsOnOneRow(ghost, from: cells.endColumn, width: width) else { return nil }
-                return renderer.append(cells, thenGhost: newGhost.cells, longClusters: newGhost.longClusters)
+                following = .ghost(newGhost.cells, longClusters: newGhost.longClusters)
+            } else {
+                following = .ghost([], longClusters: cells.longClusters)
             }
-            guard let appended = renderer.append(cells, overGhost: shown.showsGhost, screenRows: height) else { return nil }
+            guard let appended = renderer.append(cells, then: following, screenRows: height) else { return nil }
             if appended.scrolledRows > 0 { layout.scrollDown(appended.scrolledRows, in: presentation, width: width) }
             return appended.bytes
         case .other:

@@ -31,8 +31,8 @@ package struct Renderer: Sendable {
     /// Creates a renderer for an area that starts at the terminal's cursor, which must be at
     /// the start of a row.
     package init() {
-        // Room for the bytes of most keys' frames: grown from nothing, the buffer was made anew
-        // four times by the first key that showed a suggestion (about 1,900 instructions).
+        // Room for the bytes of most keys' frames, so that the first key that shows a suggestion
+        // does not grow the buffer several times.
         output.reserveCapacity(512)
     }
 
@@ -40,8 +40,8 @@ package struct Renderer: Sendable {
     /// used to scroll instead of redrawing when the rows only moved up.
     package mutating func render(_ frame: Frame, screenRows: Int = .max) -> [UInt8] {
         output.removeAll(keepingCapacity: true)
-        // Taken out, not copied: it is replaced below, and a copy retained and released its
-        // three arrays, and made a scroll's change of its rows copy them.
+        // Taken out, not copied: it is replaced below, and a copy would retain and release its
+        // three arrays, and make a scroll's change of its rows copy them.
         var old = previous.take() ?? Frame(rows: [], cursor: ScreenPoint(row: 0, column: 0), width: frame.width)
         if old.width != frame.width { old = Frame(rows: [], cursor: old.cursor, width: frame.width) }
 
@@ -83,49 +83,69 @@ package struct Renderer: Sendable {
         return output
     }
 
-    /// The bytes that draw `appended` after the cells the cursor ends: the bytes a frame showing
-    /// them would cost, without comparing the rows that did not change, and how many of the
-    /// area's first rows the terminal scrolled away to make room for new ones below (the area
-    /// then fills the screen). The previous frame gains the cells and loses the scrolled rows, so
-    /// the next frame is diffed against what the screen shows.
+    /// What the next frame shows on the cursor's row after the cells appended there.
+    enum Following {
+        /// Nothing: the row ended at the cursor and still ends after the new cells.
+        case nothing
+        /// The ghost text after the cursor, where it is: the new cells are its first characters,
+        /// as wide, and take their places.
+        case sameGhost
+        /// These cells, a new ghost text's (none when it went), in place of the cells after the
+        /// cursor, an old ghost text's or none; `longClusters` are the long clusters they and
+        /// the appended cells may refer to.
+        case ghost([Cell], longClusters: [String])
+    }
+
+    /// The bytes that draw `appended` at the cursor, which ends the text drawn on its row, then
+    /// `following`, and how many of the area's first rows the terminal scrolled away to make room
+    /// for new rows below (the area then fills the screen). The previous frame becomes what the
+    /// screen shows, so the next frame is diffed against it.
     ///
     /// The caller vouches that the next frame would be exactly that, laid out for `screenRows`
     /// rows: the text only grew at the cursor by these cells, made as layout makes them, and
-    /// nothing else on screen changed. Nil, changing nothing, when the cursor does not end its
-    /// row's cells, or when new rows would have to go above other rows of the area.
-    ///
-    /// With `overGhost` the cells after the cursor are ghost text whose first characters were
-    /// typed: the caller vouches that the next frame shows the rest of it where it is. The cells
-    /// are then written over the ghost's, only when they fit on the cursor's row and are the
-    /// same characters in the same columns; nil otherwise.
-    mutating func append(_ appended: AppendedCells, overGhost: Bool = false,
+    /// nothing else on screen changed. Nil, changing nothing, when the screen does not allow it:
+    /// new rows, which only `.nothing` may follow, must go below the area's last row; the ghost
+    /// text of `.sameGhost` must hold the new cells on the cursor's row, and the row of `.ghost`
+    /// must be the area's last and end before the margin.
+    mutating func append(_ appended: AppendedCells, then following: Following,
                          screenRows: Int) -> (bytes: [UInt8], scrolledRows: Int)? {
         guard !pendingWrap, previous?.cursor == cursor else { return nil }
-        if overGhost { return writeOverGhost(appended) }
-        // Read in place, not bound to a copy: a copy alive when the frame is taken below would make
-        // the row's change copy it.
-        guard let rowCount = previous?.rows.count, cursor.row < rowCount, previous?.rows[cursor.row].count == cursor.column,
-              let isPastMargin = previous?.cursorIsPastMargin else { return nil }
-        var firstRun = 0
-        if isPastMargin {
-            // The cursor waits on a row of its own below a full one: the text continues there.
-            guard appended.runs.first?.isEmpty == true else { return nil }
-            firstRun = 1
-            if appended.runs.count == 1 { return ([], 0) }
-        }
-        let newRows = appended.runs.count - firstRun - 1 + (appended.endsAtMargin ? 1 : 0)
-        guard newRows == 0 || cursor.row == rowCount - 1 else { return nil }
-        // Moved out while it grows: a copy left behind would make the row's change copy it.
+        // Taken out while its rows change, and put back if they do not: a copy left behind would
+        // make the change copy the rows and the row.
         guard var frame = previous.take() else { return nil }
+        guard let firstRun = Self.firstRun(of: appended, then: following, at: cursor, in: frame) else {
+            previous = frame
+            return nil
+        }
+        guard firstRun < appended.runs.count else {
+            // The cursor waits on a row of its own below a full one, and nothing was typed there.
+            previous = frame
+            return ([], 0)
+        }
         output.removeAll(keepingCapacity: true)
-        frame.longClusters = appended.longClusters
+        if case .ghost(_, let longClusters) = following {
+            frame.longClusters = longClusters
+        } else {
+            frame.longClusters = appended.longClusters
+        }
         var scrolledRows = 0
-        for index in firstRun..<appended.runs.count {
+        let lastRun = appended.runs.count - 1
+        for index in firstRun...lastRun {
             if index > firstRun, startRow(in: &frame, screenRows: screenRows) { scrolledRows += 1 }
-            write(appended.runs[index][...], row: cursor.row, width: frame.width, in: frame)
-            frame.rows[cursor.row].append(contentsOf: appended.runs[index])
+            let row = cursor.row
+            switch following {
+            case .ghost(let ghost, _) where index == lastRun:
+                rewriteRow(row, from: cursor.column, with: appended.runs[index], then: ghost, in: &frame)
+            case .sameGhost where index == lastRun:
+                let start = cursor.column
+                write(appended.runs[index][...], row: row, width: frame.width, in: frame)
+                frame.rows[row].replaceSubrange(start..<(start + appended.runs[index].count), with: appended.runs[index])
+            default:
+                write(appended.runs[index][...], row: row, width: frame.width, in: frame)
+                frame.rows[row].append(contentsOf: appended.runs[index])
+            }
             // Layout never drew these cells under the row's identity: the next frame compares them.
-            if cursor.row < frame.rowIdentities.count { frame.rowIdentities[cursor.row] = 0 }
+            if row < frame.rowIdentities.count { frame.rowIdentities[row] = 0 }
         }
         if appended.endsAtMargin, startRow(in: &frame, screenRows: screenRows) { scrolledRows += 1 }
         if currentStyle != .plain { setStyle(.plain) }
@@ -135,80 +155,59 @@ package struct Renderer: Sendable {
         return (output, scrolledRows)
     }
 
-    /// The bytes that write the one run of `appended` over the ghost cells after the cursor, when
-    /// they are the same characters as wide; nil otherwise. Only the style differs on screen, so
-    /// the rest of the row and the rows below stay as they are.
-    private mutating func writeOverGhost(_ appended: AppendedCells) -> (bytes: [UInt8], scrolledRows: Int)? {
-        // Taken out while its row changes, and put back if it does not: a copy left behind would
-        // make the change copy the rows and the row.
-        guard var frame = previous.take() else { return nil }
-        let start = cursor.column
-        guard cursor.row < frame.rows.count, !frame.cursorIsPastMargin, !appended.endsAtMargin, appended.runs.count == 1,
-              let run = appended.runs.first, frame.rows[cursor.row].count - start >= run.count,
-              zip(run, frame.rows[cursor.row][start...]).allSatisfy({ $0.bytes == $1.bytes && $0.width == $1.width })
-        else {
-            previous = frame
-            return nil
+    /// The run of `appended` that ``append(_:then:screenRows:)`` starts at, when `frame` with
+    /// its cursor at `cursor` allows the append; nil when it does not. Inlined, so that a typed
+    /// key makes no call for it (`make budget` guards the typed key).
+    @inline(__always)
+    private static func firstRun(of appended: AppendedCells, then following: Following, at cursor: ScreenPoint,
+                                 in frame: borrowing Frame) -> Int? {
+        let row = cursor.row, start = cursor.column
+        guard row < frame.rows.count else { return nil }
+        switch following {
+        case .nothing:
+            guard frame.rows[row].count == start else { return nil }
+            var firstRun = 0
+            if frame.cursorIsPastMargin {
+                // The cursor waits on a row of its own below a full one: the text continues there.
+                guard appended.runs.first?.isEmpty == true else { return nil }
+                firstRun = 1
+                if appended.runs.count == 1 { return firstRun }
+            }
+            let newRows = appended.runs.count - firstRun - 1 + (appended.endsAtMargin ? 1 : 0)
+            return newRows == 0 || row == frame.rows.count - 1 ? firstRun : nil
+        case .sameGhost:
+            guard !frame.cursorIsPastMargin, !appended.endsAtMargin, appended.runs.count == 1,
+                  let run = appended.runs.first, frame.rows[row].count - start >= run.count,
+                  zip(run, frame.rows[row][start...]).allSatisfy({ $0.bytes == $1.bytes && $0.width == $1.width })
+            else { return nil }
+            return 0
+        case .ghost(let ghost, _):
+            guard row == frame.rows.count - 1, !frame.cursorIsPastMargin, !appended.endsAtMargin, appended.runs.count == 1,
+                  let run = appended.runs.first, frame.rows[row].count >= start,
+                  start + run.count + ghost.count < frame.width
+            else { return nil }
+            return 0
         }
-        output.removeAll(keepingCapacity: true)
-        frame.longClusters = appended.longClusters
-        write(run[...], row: cursor.row, width: frame.width, in: frame)
-        frame.rows[cursor.row].replaceSubrange(start..<(start + run.count), with: run)
-        // Layout never drew these cells under the row's identity: the next frame compares them.
-        if cursor.row < frame.rowIdentities.count { frame.rowIdentities[cursor.row] = 0 }
-        if currentStyle != .plain { setStyle(.plain) }
-        frame.cursor = cursor
-        previous = frame
-        return (output, 0)
     }
 
-    /// The bytes that draw `appended`, one run on the cursor's row, followed by `ghost`, the new
-    /// ghost text's cells (none when it went), in place of the cells after the cursor: the old
-    /// ghost text's, or none. The cursor is left after the appended cells, and the previous frame
-    /// gains the row as drawn, so the next frame is diffed against what the screen shows.
-    ///
-    /// The caller vouches that the next frame would show exactly that row, `longClusters` being
-    /// the long clusters its cells may refer to. Nil, changing nothing, unless the cursor's row
-    /// is the area's last and its new cells end before the margin.
-    mutating func append(_ appended: AppendedCells, thenGhost ghost: [Cell], longClusters: [String]) -> [UInt8]? {
-        guard !pendingWrap, previous?.cursor == cursor else { return nil }
-        // Taken out while its row changes, and put back if it does not: a copy left behind would
-        // make the change copy the rows and the row.
-        guard var frame = previous.take() else { return nil }
-        let row = cursor.row, start = cursor.column
-        guard row == frame.rows.count - 1, !frame.cursorIsPastMargin, !appended.endsAtMargin, appended.runs.count == 1,
-              let run = appended.runs.first, frame.rows[row].count >= start, start + run.count + ghost.count < frame.width
-        else {
-            previous = frame
-            return nil
-        }
-        output.removeAll(keepingCapacity: true)
-        frame.longClusters = longClusters
+    /// Writes `run` at `start` of `row` followed by `ghost`, in place of the row's cells from
+    /// `start` on, and leaves the cursor after `run`. The cells end before the margin.
+    private mutating func rewriteRow(_ row: Int, from start: Int, with run: [Cell], then ghost: [Cell],
+                                     in frame: inout Frame) {
         let oldCount = frame.rows[row].count
         // Room first: the row is often still layout's (the prompt's cells), and then this is its
-        // one copy; cut first, the copy was made twice and the first freed.
+        // one copy.
         frame.rows[row].reserveCapacity(start + run.count + ghost.count)
-        // Cut only when an old ghost text follows the cursor: at a session's first key the row
-        // ends there, and cutting nothing still ran the array's general replacement.
         if oldCount > start { frame.rows[row].removeSubrange(start...) }
         frame.rows[row].append(contentsOf: run)
         frame.rows[row].append(contentsOf: ghost)
-        // Written from the row as one slice: a write each for the run and the ghost was the
-        // writing loop made twice over in this function.
         write(frame.rows[row][start...], row: row, width: frame.width, in: frame)
         if frame.rows[row].count < oldCount {
             if currentStyle != .plain { setStyle(.plain) }
             append("\u{1B}[K")
         }
-        // Back along the row to after the typed cells: the cells end before the margin, so no
-        // wrap is pending, and the move is a column's alone.
+        // Back along the row to after the typed cells: no wrap is pending before the margin.
         moveColumn(to: start + run.count, endingPendingWrap: false)
-        if currentStyle != .plain { setStyle(.plain) }
-        // Layout never drew these cells under the row's identity: the next frame compares them.
-        if row < frame.rowIdentities.count { frame.rowIdentities[row] = 0 }
-        frame.cursor = cursor
-        previous = frame
-        return output
     }
 
     /// Moves to the start of a new, empty row below the area's last one: true when the area
@@ -418,9 +417,7 @@ package struct Renderer: Sendable {
     /// Appends the bytes of the run of one-byte cells in one style that starts at `start` (a
     /// one-byte cell) and ends before `limit` at the latest; returns the run's end. The bytes are
     /// gathered in scratch memory as the run is found and go into the output in one copy, instead
-    /// of an append a byte that checked the output's uniqueness and room each time (10 Ups:
-    /// 158,156 instructions with room made in the output first, then filled and the rest given
-    /// back; 156,245 so).
+    /// of an append a byte that checks the output's uniqueness and room each time.
     private static func appendRun(of cells: ArraySlice<Cell>, from start: Int, before limit: Int,
                                   to output: inout [UInt8]) -> Int {
         let style = cells[start].style
@@ -497,10 +494,9 @@ package struct Renderer: Sendable {
 
     /// `ESC[` and the style's SGR parameters, `0` first unless the style before was plain.
     ///
-    /// Written as bytes: joining the parameters as strings called the standard library's
-    /// unspecialized `joined(separator:)`, whose first call looks its element's conformance up
-    /// among every conformance in the program: 85,000 of the 214,000 instructions of a
-    /// session's first key that showed a suggestion.
+    /// Written as bytes: joining the parameters as strings calls the standard library's
+    /// unspecialized `joined(separator:)`, whose first call searches every conformance in the
+    /// program, at a session's first key that shows a suggestion.
     private mutating func setStyle(_ style: Style) {
         // A byte at a time, as for a cursor move: an array literal is an object the runtime
         // sets up at its first use.
@@ -536,8 +532,8 @@ package struct Renderer: Sendable {
     /// Written as bytes, as the colours are: string interpolation brought the standard library's
     /// formatting code in, whose pages the first key that moved the cursor faulted in.
     private mutating func appendControlSequence(_ parameter: Int, _ final: UInt8, omittingOne: Bool = true) {
-        // A byte at a time: an array literal was made and appended as a sequence, about 120
-        // instructions more a move (10 Ups: 156,245 instructions with it, 155,069 without).
+        // A byte at a time: an array literal would be made and appended as a sequence at every
+        // move.
         output.append(0x1B)
         output.append(0x5B)
         if parameter != 1 || !omittingOne { appendDecimal(parameter) }
