@@ -29,7 +29,7 @@ let package = Package(
                                           .when(platforms: [.linux], configuration: .release))]
         ),
         .executableTarget(name: "generate-unicode-tables"),
-        .executableTarget(name: "ghostline-bench", dependencies: ["GhostlineCore"]),
+        .executableTarget(name: "ghostline-bench", dependencies: ["GhostlineCore", "Ghostline", "GhostlineTesting"]),
         // The examples (`make examples`, README "Examples"): each an app of one page that uses only
         // the `Ghostline` product (and `chat`, which awaits its entries, `GhostlineConcurrency`), as
         // an app outside the repository would.

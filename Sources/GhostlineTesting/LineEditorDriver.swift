@@ -216,7 +216,7 @@ public final class LineEditorDriver {
             let ready = poll(&descriptors, 2, MonotonicClock.pollTimeout(remaining))
             guard ready >= 0 || errno == EINTR else { throw LineEditorDriverError.lastSystemError("poll") }
             if descriptors[1].revents != 0 { probe.takeWakeUps() }
-            if descriptors[0].revents != 0 { show(try readDrawing()) }
+            if descriptors[0].revents != 0 { show(readDrawing()) }
         }
     }
 
@@ -246,7 +246,7 @@ public final class LineEditorDriver {
             var descriptor = pollfd(fd: pty.controller, events: Int16(POLLIN), revents: 0)
             let ready = poll(&descriptor, 1, MonotonicClock.pollTimeout(min(remaining, 0.05)))
             guard ready >= 0 || errno == EINTR else { throw LineEditorDriverError.lastSystemError("poll") }
-            if ready > 0 { received += try readDrawing() }
+            if ready > 0 { received += readDrawing() }
         }
     }
 
@@ -276,25 +276,15 @@ public final class LineEditorDriver {
             guard MonotonicClock.now() < deadline else { throw notSettled() }
             var descriptor = pollfd(fd: pty.controller, events: Int16(POLLIN | POLLOUT), revents: 0)
             _ = poll(&descriptor, 1, MonotonicClock.pollTimeout(0.05))
-            if descriptor.revents & Int16(POLLIN) != 0 { show(try readDrawing()) }
+            if descriptor.revents & Int16(POLLIN) != 0 { show(readDrawing()) }
         }
     }
 
     /// Reads what is available on the controlling side; empty when nothing is.
-    private func readDrawing() throws -> [UInt8] {
+    private func readDrawing() -> [UInt8] {
         var received: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(pty.controller, $0.baseAddress, $0.count) }
-            if count > 0 {
-                received += buffer[0..<count]
-            } else if count < 0 && errno == EINTR {
-                continue
-            } else {
-                // EAGAIN: nothing more for now. EIO: the terminal side is closed.
-                return received
-            }
-        }
+        pty.readAvailable { received += $0 }
+        return received
     }
 
     /// Puts `bytes` on the screen. The editor asks the terminal nothing, so queries are only

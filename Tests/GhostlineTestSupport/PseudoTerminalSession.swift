@@ -24,9 +24,8 @@ public final class PseudoTerminalSession {
     /// `terminalAttributes()` after it has run.
     public let initialTerminalAttributes: [UInt8]
 
-    /// The terminal's controlling side; -1 once `hangUp()` closed it.
-    private var masterDescriptor: Int32
-    private var isMasterOpenForReading = true
+    /// The terminal, the test kit's: this process keeps only its controlling side open.
+    private let pty: PseudoTerminalPair
     private var standardOutputDescriptor: Int32?
 
     /// How long `send` waits for the child to read its input before giving up.
@@ -56,18 +55,19 @@ public final class PseudoTerminalSession {
         ]
         fullEnvironment.merge(sanitizerOptions()) { _, option in option }
         fullEnvironment.merge(environment) { _, override in override }
-        var size = winsize(
-            ws_row: UInt16(clamping: rows), ws_col: UInt16(clamping: columns), ws_xpixel: 0,
-            ws_ypixel: 0)
+        let pty = try PseudoTerminalPair(columns: columns, rows: rows)
+        let terminalPath = pty.terminalPath
+        self.pty = pty
+        initialTerminalAttributes = try Self.terminalAttributes(of: pty.controller)
         let launch = try DescriptorCreationLock.shared.withLock { () throws(SystemCallError) in
             try Self.launch(
                 executable: executable, arguments: arguments, environment: fullEnvironment,
-                size: &size, captureStandardOutput: captureStandardOutput)
+                terminalPath: terminalPath, captureStandardOutput: captureStandardOutput)
         }
+        // The child opened the terminal side by its path and holds it now.
+        pty.closeTerminal()
         processIdentifier = launch.processIdentifier
-        masterDescriptor = launch.masterDescriptor
         standardOutputDescriptor = launch.standardOutputDescriptor
-        initialTerminalAttributes = launch.initialTerminalAttributes
         screen = VirtualScreen(columns: columns, rows: rows)
     }
 
@@ -77,7 +77,6 @@ public final class PseudoTerminalSession {
             var status: Int32 = 0
             while waitpid(processIdentifier, &status, 0) == -1, errno == EINTR {}
         }
-        if masterDescriptor >= 0 { close(masterDescriptor) }
         if let standardOutputDescriptor {
             close(standardOutputDescriptor)
         }
@@ -93,7 +92,7 @@ public final class PseudoTerminalSession {
         var offset = 0
         while offset < bytes.count {
             let written = bytes[offset...].withUnsafeBytes {
-                write(masterDescriptor, $0.baseAddress, $0.count)
+                write(pty.controller, $0.baseAddress, $0.count)
             }
             if written > 0 {
                 offset += written
@@ -106,7 +105,7 @@ public final class PseudoTerminalSession {
             guard MonotonicClock.now() < deadline else {
                 throw SystemCallError(operation: "write", errorNumber: ETIMEDOUT)
             }
-            readAvailableOutput(waitingUpTo: Self.pollSlice, orUntilWritable: true)
+            readAvailableOutput(waitingUpTo: Self.pollSlice)
         }
         try answerQueries()
     }
@@ -121,30 +120,24 @@ public final class PseudoTerminalSession {
     public func waitUntil(
         timeout: Double = 5, _ condition: (PseudoTerminalSession) -> Bool
     ) -> Bool {
-        let deadline = MonotonicClock.now() + timeout
-        while true {
-            if condition(self) { return true }
-            let remaining = deadline - MonotonicClock.now()
-            guard remaining > 0 else { return false }
-            step(waitingUpTo: min(remaining, Self.pollSlice))
+        pty.read(timeout: timeout, slice: Self.pollSlice, consume: show) {
+            tend()
+            return condition(self)
         }
     }
 
     /// Waits up to `timeout` seconds for the child to end, reading its output meanwhile and,
     /// once it has ended, whatever output is still on its way. Returns `nil` on timeout.
     public func waitForExit(timeout: Double = 5) -> ExitStatus? {
-        let deadline = MonotonicClock.now() + timeout
-        while exitStatus == nil {
-            let remaining = deadline - MonotonicClock.now()
-            guard remaining > 0 else { return nil }
-            step(waitingUpTo: min(remaining, Self.pollSlice))
+        let ended = pty.read(timeout: timeout, slice: Self.pollSlice, consume: show) {
+            tend()
+            return exitStatus != nil
         }
+        guard ended else { return nil }
         // A grandchild may keep the terminal open; it must not make this wait forever.
-        let drainDeadline = MonotonicClock.now() + 1
-        while isMasterOpenForReading || standardOutputDescriptor != nil {
-            let remaining = drainDeadline - MonotonicClock.now()
-            guard remaining > 0 else { break }
-            step(waitingUpTo: min(remaining, Self.pollSlice))
+        _ = pty.read(timeout: 1, slice: Self.pollSlice, consume: show) {
+            tend()
+            return !pty.isReadable && standardOutputDescriptor == nil
         }
         return exitStatus
     }
@@ -163,20 +156,16 @@ public final class PseudoTerminalSession {
     /// reads of it return end of file and its writes fail with `EIO`. Nothing more can be typed
     /// or read from the terminal; the child's captured standard output still can.
     public func hangUp() {
-        guard masterDescriptor >= 0 else { return }
-        close(masterDescriptor)
-        masterDescriptor = -1
-        isMasterOpenForReading = false
+        pty.hangUp()
     }
 
     /// Changes the terminal's size, which makes the kernel send `SIGWINCH` to the child's
     /// foreground process group, and resizes `screen` to match. The corresponding C call is
     /// `ioctl(TIOCSWINSZ)`.
     public func resize(columns: Int, rows: Int) throws {
-        var size = winsize(
-            ws_row: UInt16(clamping: rows), ws_col: UInt16(clamping: columns), ws_xpixel: 0,
-            ws_ypixel: 0)
-        guard ioctl(masterDescriptor, UInt(TIOCSWINSZ), &size) == 0 else {
+        do {
+            try pty.setWindowSize(columns: columns, rows: rows)
+        } catch {
             throw SystemCallError.lastError("ioctl(TIOCSWINSZ)")
         }
         screen.resize(columns: columns, rows: rows)
@@ -186,79 +175,48 @@ public final class PseudoTerminalSession {
     /// that two snapshots can be compared byte for byte. The corresponding C function is
     /// `tcgetattr`, applied to the master, which reports the slave's attributes.
     public func terminalAttributes() throws -> [UInt8] {
-        try Self.terminalAttributes(of: masterDescriptor)
+        try Self.terminalAttributes(of: pty.controller)
     }
 
     /// Whether canonical (line-by-line) input is off, as it is while a line editor runs in raw
     /// mode; `false` when the attributes cannot be read.
     public var isInNonCanonicalMode: Bool {
         var attributes = termios()
-        guard tcgetattr(masterDescriptor, &attributes) == 0 else { return false }
+        guard tcgetattr(pty.controller, &attributes) == 0 else { return false }
         return attributes.c_lflag & tcflag_t(ICANON) == 0
     }
 
     // MARK: - Reading
 
-    /// One round of waiting: reads output, answers queries and notices whether the child ended.
-    private func step(waitingUpTo seconds: Double) {
-        readAvailableOutput(waitingUpTo: seconds, orUntilWritable: false)
+    /// What is done between the waits for the terminal's output: the child's captured standard
+    /// output read, its queries answered, its exit noticed.
+    private func tend() {
+        readStandardOutput()
         try? answerQueries()
         reapIfExited()
     }
 
-    /// Waits up to `seconds` for output (or, when asked, for room to write), then reads all
-    /// output that is available.
-    private func readAvailableOutput(waitingUpTo seconds: Double, orUntilWritable: Bool) {
-        var descriptors: [pollfd] = []
-        if isMasterOpenForReading || orUntilWritable {
-            var events = isMasterOpenForReading ? Int16(POLLIN) : 0
-            if orUntilWritable { events |= Int16(POLLOUT) }
-            descriptors.append(pollfd(fd: masterDescriptor, events: events, revents: 0))
-        }
-        if let standardOutputDescriptor {
-            descriptors.append(pollfd(fd: standardOutputDescriptor, events: Int16(POLLIN), revents: 0))
-        }
-        let ready = poll(&descriptors, nfds_t(descriptors.count), MonotonicClock.pollTimeout(seconds))
-        guard ready > 0 else { return }
-        for descriptor in descriptors where descriptor.revents & ~Int16(POLLOUT) != 0 {
-            if descriptor.fd == masterDescriptor {
-                if isMasterOpenForReading { readTerminal() }
-            } else {
-                readStandardOutput()
-            }
-        }
+    /// Waits up to `seconds` for output or for room to write, then reads all output that is
+    /// available.
+    private func readAvailableOutput(waitingUpTo seconds: Double) {
+        var descriptor = pollfd(fd: pty.controller, events: Int16(POLLOUT) | (pty.isReadable ? Int16(POLLIN) : 0), revents: 0)
+        _ = poll(&descriptor, 1, MonotonicClock.pollTimeout(seconds))
+        pty.readAvailable(show)
+        readStandardOutput()
     }
 
-    private func readTerminal() {
-        let isOpen = Self.readAll(from: masterDescriptor) { chunk in
-            output += chunk
-            screen.feed(chunk)
-        }
-        // EIO: every slave descriptor is closed, and the kernel has delivered what they wrote.
-        isMasterOpenForReading = isOpen
+    /// Puts what the terminal was given to draw on the screen.
+    private func show(_ chunk: [UInt8]) {
+        output += chunk
+        screen.feed(chunk)
     }
 
     private func readStandardOutput() {
         guard let descriptor = standardOutputDescriptor else { return }
-        let isOpen = Self.readAll(from: descriptor) { standardOutput += $0 }
+        let isOpen = PseudoTerminalPair.readAvailable(from: descriptor) { standardOutput += $0 }
         if !isOpen {
             close(descriptor)
             standardOutputDescriptor = nil
-        }
-    }
-
-    /// Reads from a non-blocking `descriptor` until it would block, passing each chunk to
-    /// `consume`; returns `false` once it reports end of file or an error.
-    private static func readAll(from descriptor: Int32, _ consume: ([UInt8]) -> Void) -> Bool {
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count > 0 {
-                consume(Array(buffer[0..<count]))
-                continue
-            }
-            if count < 0, errno == EINTR { continue }
-            return count < 0 && errno == EAGAIN
         }
     }
 
@@ -285,33 +243,20 @@ public final class PseudoTerminalSession {
 
     private struct Launch {
         var processIdentifier: pid_t
-        var masterDescriptor: Int32
         var standardOutputDescriptor: Int32?
-        var initialTerminalAttributes: [UInt8]
     }
 
-    /// Opens the pty (and the stdout pipe), spawns the child on it and keeps the parent's ends.
-    /// Must run under `DescriptorCreationLock`.
+    /// Opens the stdout pipe when asked, spawns the child on the terminal at `terminalPath` and
+    /// keeps the parent's end of the pipe. Must run under `DescriptorCreationLock`.
     private static func launch(
         executable: String,
         arguments: [String],
         environment: [String: String],
-        size: inout winsize,
+        terminalPath: String,
         captureStandardOutput: Bool
     ) throws(SystemCallError) -> Launch {
-        var master: Int32 = -1
-        var slave: Int32 = -1
-        guard openpty(&master, &slave, nil, nil, &size) == 0 else {
-            throw SystemCallError.lastError("openpty")
-        }
-        // The child opens the slave by name to make it its controlling terminal.
-        defer { close(slave) }
         var pipeDescriptors: [Int32] = [-1, -1]
         do throws(SystemCallError) {
-            try setCloseOnExec(master)
-            try setCloseOnExec(slave)
-            let terminalPath = try path(ofTerminal: slave)
-            let initialAttributes = try terminalAttributes(of: master)
             if captureStandardOutput {
                 guard pipe(&pipeDescriptors) == 0 else { throw SystemCallError.lastError("pipe") }
                 try setCloseOnExec(pipeDescriptors[0])
@@ -325,13 +270,10 @@ public final class PseudoTerminalSession {
                 close(pipeDescriptors[1])
                 _ = fcntl(pipeDescriptors[0], F_SETFL, fcntl(pipeDescriptors[0], F_GETFL) | O_NONBLOCK)
             }
-            _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK)
             return Launch(
-                processIdentifier: processIdentifier, masterDescriptor: master,
-                standardOutputDescriptor: captureStandardOutput ? pipeDescriptors[0] : nil,
-                initialTerminalAttributes: initialAttributes)
+                processIdentifier: processIdentifier,
+                standardOutputDescriptor: captureStandardOutput ? pipeDescriptors[0] : nil)
         } catch {
-            close(master)
             for descriptor in pipeDescriptors where descriptor >= 0 {
                 close(descriptor)
             }
@@ -343,13 +285,6 @@ public final class PseudoTerminalSession {
         guard fcntl(descriptor, F_SETFD, FD_CLOEXEC) == 0 else {
             throw SystemCallError.lastError("fcntl(F_SETFD)")
         }
-    }
-
-    private static func path(ofTerminal descriptor: Int32) throws(SystemCallError) -> String {
-        var buffer = [CChar](repeating: 0, count: 256)
-        let result = ttyname_r(descriptor, &buffer, buffer.count)
-        guard result == 0 else { throw SystemCallError(operation: "ttyname_r", errorNumber: result) }
-        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     private static func terminalAttributes(of descriptor: Int32) throws(SystemCallError) -> [UInt8] {

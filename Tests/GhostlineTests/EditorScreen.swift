@@ -35,18 +35,7 @@ final class EditorScreen {
     /// Reads what the editor wrote until `condition` holds, for at most `timeout` seconds.
     @discardableResult
     func drain(timeout: Double = 10, until condition: (VirtualScreen) -> Bool) throws -> Bool {
-        let deadline = MonotonicClock.now() + timeout
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        while !condition(screen) {
-            let remaining = deadline - MonotonicClock.now()
-            guard remaining > 0 else { return false }
-            guard try !waitForInput(on: [pty.controller], timeoutMilliseconds: MonotonicClock.pollTimeout(min(remaining, 0.02))).isEmpty
-            else { continue }
-            let count = try chunk.withUnsafeMutableBytes { try pty.controller.read(into: $0) }
-            output += chunk[0..<count]
-            screen.feed(chunk[0..<count])
-        }
-        return true
+        pty.pair.read(timeout: timeout, consume: show) { condition(screen) }
     }
 
     /// ``drain(timeout:until:)`` for a test whose editor reads in a task: between reads the test
@@ -57,18 +46,21 @@ final class EditorScreen {
     @discardableResult
     func drainLettingTasksRun(timeout: Double = 10, until condition: (VirtualScreen) -> Bool) async throws -> Bool {
         let deadline = MonotonicClock.now() + timeout
-        var chunk = [UInt8](repeating: 0, count: 65_536)
         while !condition(screen) {
             guard MonotonicClock.now() < deadline else { return false }
-            guard try !waitForInput(on: [pty.controller], timeoutMilliseconds: 0).isEmpty else {
-                try await Task.sleep(nanoseconds: 1_000_000)
-                continue
+            var received = false
+            pty.pair.readAvailable {
+                received = true
+                show($0)
             }
-            let count = try chunk.withUnsafeMutableBytes { try pty.controller.read(into: $0) }
-            output += chunk[0..<count]
-            screen.feed(chunk[0..<count])
+            if !received { try await Task.sleep(nanoseconds: 1_000_000) }
         }
         return true
+    }
+
+    private func show(_ chunk: [UInt8]) {
+        output += chunk
+        screen.feed(chunk)
     }
 
     /// Types `keys` into the terminal.

@@ -100,25 +100,19 @@ extension ProcessWideStateTests {
             #expect(outcome.entry == typed)
         }
 
-        /// A message without a line break is shown at once, with no key to wake the editor, and
-        /// the entry below it as it was.
+        /// A message without a line break is shown with no key to wake the editor, and the entry
+        /// below it as it was. How soon is `make bench`'s row 10 (Performance.md).
         @Test func aMessageWithoutALineBreakIsShownAtOnce() throws {
             let terminal = try EditorScreen(columns: 40, rows: 30)
             let (printer, outcome, reader) = try startReadingWithAPrinter(on: terminal, typing: "ab")
-            var latencies: [Double] = []
             for index in 1...20 {
-                let start = MonotonicClock.now()
                 printer.print("partial \(index)", terminator: "")
                 let shown = try terminal.drain { screen in
                     screen.cursorRow > 0 && screen.line(screen.cursorRow - 1) == "partial \(index)"
                         && screen.line(screen.cursorRow) == "> ab" && !screen.isSynchronizedOutputActive
                 }
-                latencies.append(MonotonicClock.now() - start)
                 #expect(shown, "shown before any key: \(terminal.screen.lines)")
             }
-            // The fastest of twenty rules out a wake-up that waits for a key or a timeout, yet
-            // not a busy neighbour on a shared machine.
-            #expect(latencies.min()! < 0.010, "latencies: \(latencies)")
             #expect(terminal.screen.cursorColumn == 4)
             try terminal.type("\r")
             reader.join()

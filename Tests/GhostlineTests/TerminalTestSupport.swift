@@ -1,29 +1,24 @@
 import Glibc
 import GhostlineTerminal
+import GhostlineTesting
 
-/// A pseudo-terminal pair: `terminal` is what a program sees (the slave side), `controller` is
-/// what a terminal emulator holds (the master side).
+/// The test kit's pseudo-terminal as descriptors of the terminal layer, its window size not set:
+/// `terminal` is what a program sees (the slave side), `controller` is what a terminal emulator
+/// holds (the master side, non-blocking).
 final class PseudoTerminal {
+    let pair: PseudoTerminalPair
     let controller: FileDescriptor
     let terminal: FileDescriptor
-    private var controllerIsOpen = true
 
     init() throws {
-        var controller: Int32 = -1
-        var terminal: Int32 = -1
-        guard openpty(&controller, &terminal, nil, nil, nil) == 0 else {
-            throw Errno.current
-        }
-        self.controller = FileDescriptor(rawValue: controller)
-        self.terminal = FileDescriptor(rawValue: terminal)
+        pair = try PseudoTerminalPair(windowSize: nil)
+        controller = FileDescriptor(rawValue: pair.controller)
+        terminal = FileDescriptor(rawValue: pair.terminal)
     }
 
     /// Hangs up the terminal side, as closing a terminal window does.
     func closeController() {
-        if controllerIsOpen {
-            controllerIsOpen = false
-            try? controller.close()
-        }
+        pair.hangUp()
     }
 
     /// Switches the terminal side to raw mode without a session, so the test touches no
@@ -32,28 +27,11 @@ final class PseudoTerminal {
         try TerminalAttributes.read(from: terminal).makingRaw().apply(to: terminal)
     }
 
-    /// Reads what the program wrote until `count` bytes arrived or nothing came for
-    /// `timeoutMilliseconds`.
-    func readFromController(count: Int, timeoutMilliseconds: Int32 = 5000) throws -> [UInt8] {
+    /// Reads what the program wrote until `count` bytes arrived or `timeout` seconds passed.
+    func readFromController(count: Int, timeout: Double = 10) throws -> [UInt8] {
         var received: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while received.count < count {
-            let ready = try waitForInput(on: [controller], timeoutMilliseconds: timeoutMilliseconds)
-            if ready.isEmpty {
-                break
-            }
-            let read = try chunk.withUnsafeMutableBytes { try controller.read(into: $0) }
-            if read == 0 {
-                break
-            }
-            received += chunk.prefix(read)
-        }
+        _ = pair.read(timeout: timeout, consume: { received += $0 }, until: { received.count >= count })
         return received
-    }
-
-    deinit {
-        closeController()
-        try? terminal.close()
     }
 }
 

@@ -26,7 +26,7 @@ extension String {
     /// This is the one rule for text on its way to a terminal without the layout, such as the
     /// prompt of a terminal that cannot move its cursor (`TERM=dumb`): no raw C0 or C1 control
     /// reaches the terminal, where it could move the cursor or start an escape sequence.
-    public func replacingControlCharactersWithCaretNotation() -> String {
+    package func replacingControlCharactersWithCaretNotation() -> String {
         guard unicodeScalars.contains(where: \.isCaretNotationControl) else { return self }
         var result = ""
         result.reserveCapacity(utf8.count)

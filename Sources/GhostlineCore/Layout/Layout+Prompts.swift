@@ -1,0 +1,50 @@
+// The cells of a prompt, the continuation prompt and the footer's rows: styled text on one row.
+
+extension Layout {
+    /// A prompt's cells for one width.
+    struct PrefixCells {
+        let prompt: StyledText
+        let width: Int
+        let cells: [Cell]
+    }
+
+    /// A prompt's cells, cut to leave at least one column for text; cached.
+    mutating func prefixCells(_ prompt: StyledText, width: Int) -> [Cell] {
+        // Two entries (prompt and continuation prompt), compared rather than hashed: an equal
+        // string that shares storage compares at once.
+        for index in prefixes.indices where prefixes[index].width == width && prefixes[index].prompt == prompt {
+            return prefixes[index].cells
+        }
+        if prefixes.count >= 2 { prefixes.removeFirst() }
+        let cells = Self.makePrefixCells(prompt, width: width, clusters: &clusters)
+        prefixes.append(PrefixCells(prompt: prompt, width: width, cells: cells))
+        return cells
+    }
+
+    /// The columns a prompt takes when laid out for `width` columns: what layout draws, cut to
+    /// leave a column for text. Up and down movement counts columns from here.
+    package static func columns(ofPrompt prompt: String, width: Int) -> Int {
+        var clusters = ClusterTable()
+        return makePrefixCells(StyledText(prompt), width: max(1, width), clusters: &clusters).count
+    }
+
+    private static func makePrefixCells(_ prompt: StyledText, width: Int, clusters: inout ClusterTable) -> [Cell] {
+        var cells: [Cell] = []
+        Self.append(prompt, to: &cells, width: width, clusters: &clusters)
+        guard cells.count >= width else { return cells }
+        cells.removeSubrange(max(0, width - 1)...)
+        if cells.last?.width == 2 { cells.removeLast() }
+        return cells
+    }
+
+    /// Appends the cells of styled text on one row, as far as they fit in `width`; a newline is
+    /// shown in caret notation since a prompt or footer is one row.
+    static func append(_ styled: StyledText, to row: inout [Cell], width: Int, clusters: inout ClusterTable) {
+        for character in styled.text {
+            var cells: [Cell] = []
+            ClusterScanner.appendCells(of: character, style: styled.style, width: width, clusters: &clusters, to: &cells)
+            guard row.count + cells.count <= width else { return }
+            row.append(contentsOf: cells)
+        }
+    }
+}
