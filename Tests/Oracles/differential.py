@@ -53,7 +53,13 @@ class Case:
         self.submits = submits
 
     def typed(self):
-        return b"".join(self.keys) + (b"" if self.submits else b"\r")
+        """The keys one by one, a word's letters each a key of its own (readline records in a
+        keyboard macro only the first of the letters it finds typed together), Enter last unless
+        the case submits by itself."""
+        keys = []
+        for key in self.keys:
+            keys += [bytes([byte]) for byte in key] if key[0] >= 0x20 and key[0] != 0x7F else [key]
+        return keys + ([] if self.submits else [b"\r"])
 
     def __repr__(self):
         return " ".join(describe(key) for key in self.keys)
@@ -65,6 +71,8 @@ def describe(key):
         return "ESC" + key[1:].decode("latin-1")
     if key.startswith(b"\x1b") and len(key) > 1:
         return "M-" + describe(key[1:])
+    if len(key) > 1 and key[0] < 0x20:
+        return describe(key[:1]) + " " + describe(key[1:])
     if len(key) == 1:
         byte = key[0]
         if byte == 0x7F:
@@ -105,12 +113,35 @@ class Program:
                 os.execvpe(argv[0], argv, environment)
             finally:
                 os._exit(127)
-        os.close(slave)
         os.close(writer)
+        # Kept open to see how much typed input the program has not read yet.
+        self.slave = slave
         self.pid = pid
         self.master = master
         self.entries = reader
         self.pending = b""
+
+    def type_key(self, data):
+        """Types one key and waits until the program has read it and is waiting for the next:
+        readline takes what it finds already typed after a character as typed with it (one
+        undo, the previous command still the last), so keys typed faster than it reads would
+        make its answer depend on timing."""
+        self.type(data)
+        deadline = time.monotonic() + CASE_TIMEOUT
+        while time.monotonic() < deadline:
+            self.drain_terminal()
+            unread = struct.unpack("i", fcntl.ioctl(self.slave, termios.FIONREAD, b"\0\0\0\0"))[0]
+            if unread == 0 and self.is_waiting():
+                return
+            select.select([self.master], [], [], 0.0005)
+
+    def is_waiting(self):
+        """Whether the program is asleep (in its read of the terminal, since it has no other wait)."""
+        try:
+            with open(f"/proc/{self.pid}/stat") as stat:
+                return stat.read().rpartition(")")[2].split()[0] in ("S", "D")
+        except OSError:
+            return True
 
     def type(self, data):
         view = memoryview(data)
@@ -148,7 +179,7 @@ class Program:
         return line
 
     def close(self):
-        for descriptor in (self.master, self.entries):
+        for descriptor in (self.master, self.slave, self.entries):
             try:
                 os.close(descriptor)
             except OSError:
@@ -166,7 +197,8 @@ def run_batch(argv, environment, cases):
     entries = []
     try:
         for case in cases:
-            program.type(case.typed())
+            for key in case.typed():
+                program.type_key(key)
             entry = program.entry()
             entries.append(entry)
             if entry is None:

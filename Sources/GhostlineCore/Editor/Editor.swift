@@ -245,7 +245,9 @@ package struct Editor {
 
     /// Performs a command once, as without a numeric argument.
     mutating func performOnce(_ command: Command, kind: UndoHistory.GroupKind) -> EditorRequest? {
-        defer { lastCommand = PreviousCommand(command) }
+        // As in readline, typed text leaves a kill the previous command: the next kill still
+        // joins it in the same kill-ring entry.
+        defer { if !(command.isTyping && lastCommand == .kill) { lastCommand = PreviousCommand(command) } }
         if !command.keepsGoalColumn { goalColumn = nil }
         if !command.isTyping { undoHistory.closeGroup() }
         let cursor = state.cursor
