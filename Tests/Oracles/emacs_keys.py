@@ -97,13 +97,36 @@ MARKS = [alt(" "), control("x") + control("x")]
 QUOTED = [control("v"), control("q")]
 
 
+def marks(random):
+    keys = start(random)
+    for _ in range(random.randint(2, 8)):
+        roll = random.random()
+        if roll < 0.3:
+            keys.append(random.choice(MARKS))
+        elif roll < 0.45:
+            keys += [random.choice(QUOTED), random.choice([control("a"), control("b"), b"\t", b"x", b"\x7f"])]
+        elif roll < 0.55:
+            keys.append(alt("\\"))
+        else:
+            keys.append(random.choice(CORE) if random.random() < 0.5 else text(random))
+    if random.random() < 0.15:
+        return Case(keys + [alt("#")], submits=True)
+    return Case(keys)
+
+
 def macros(random):
     keys = start(random)
     for _ in range(random.randint(2, 6)):
         roll = random.random()
         if roll < 0.25:
-            body = [random.choice(CORE + MARKS) if random.random() < 0.5 else text(random)
-                    for _ in range(random.randint(1, 4))]
+            # Commands with at most one character between them: readline 8.2 replaying two
+            # typed characters in a row takes the second as typed ahead and loses it, or not,
+            # as the replay's timing goes.
+            body = []
+            for _ in range(random.randint(1, 3)):
+                body.append(random.choice(CORE + MARKS))
+                if random.random() < 0.5:
+                    body.append(random.choice(TEXT))
             keys += [control("x") + b"("] + body + [control("x") + b")"]
         elif roll < 0.4:
             keys.append(control("x") + b"e")
@@ -120,4 +143,4 @@ def macros(random):
     return Case(keys)
 
 
-SETS = {"core": core, "wide": wide, "macros": macros}
+SETS = {"core": core, "wide": wide, "marks": marks, "macros": macros}

@@ -87,7 +87,8 @@ extension Editor {
         case .insert(let text):
             guard count > 0 else { return nil }
             return performOnce(.insert(String(repeating: text, count: times)), kind: .typing)
-        case .moveLeft, .moveRight, .moveWordLeft, .moveWordRight, .historyPrevious, .historyNext, .moveUp, .moveDown:
+        case .moveLeft, .moveRight, .moveWordLeft, .moveWordRight, .acceptSuggestionWord, .historyPrevious, .historyNext,
+             .moveUp, .moveDown:
             let step = count < 0 ? command.reversed : command
             for _ in 0..<times { _ = performOnce(step, kind: .other) }
         case .deleteBackward, .deleteForward, .deleteForwardOrEndOfFile:
@@ -162,7 +163,7 @@ extension Command {
         case .moveLeft: .moveRight
         case .moveRight: .moveLeft
         case .moveWordLeft: .moveWordRight
-        case .moveWordRight: .moveWordLeft
+        case .moveWordRight, .acceptSuggestionWord: .moveWordLeft
         case .historyPrevious: .historyNext
         case .historyNext: .historyPrevious
         case .moveUp: .moveDown

@@ -193,8 +193,12 @@ package struct Editor {
         // Text typed right after a prefix key (Ctrl-X then `(abc`): its first character finishes
         // the sequence or not, and the rest is typed after it.
         if !pendingKeys.isEmpty, case .text(let text) = event, text.count > 1 {
+            let wasRecording = emacs.recordedKeys != nil
             if let request = apply(.text(String(text.prefix(1)))) { return request }
-            return apply(.text(String(text.dropFirst())))
+            let rest = KeyEvent.text(String(text.dropFirst()))
+            // Ctrl-X ( finished by the first character: the rest is the macro's first key.
+            if !wasRecording { recordForKeyboardMacro(rest) }
+            return apply(rest)
         }
 
         switch event {
@@ -245,9 +249,7 @@ package struct Editor {
 
     /// Performs a command once, as without a numeric argument.
     mutating func performOnce(_ command: Command, kind: UndoHistory.GroupKind) -> EditorRequest? {
-        // As in readline, typed text leaves a kill the previous command: the next kill still
-        // joins it in the same kill-ring entry.
-        defer { if !(command.isTyping && lastCommand == .kill) { lastCommand = PreviousCommand(command) } }
+        defer { lastCommand = PreviousCommand(command) }
         if !command.keepsGoalColumn { goalColumn = nil }
         if !command.isTyping { undoHistory.closeGroup() }
         let cursor = state.cursor
@@ -312,7 +314,7 @@ package struct Editor {
         case .yankPop:
             // Only right after a yank, whose text is still where it went; a yank-pop that does
             // nothing still counts as a yank, so it forgets that place, and the next does nothing.
-            if lastCommand == .yank, let range = lastYank, let text = activeKillRing.rotate() {
+            if lastCommand == .yank, let range = yankedRangeBeforeCursor(), let text = activeKillRing.rotate() {
                 lastYank = replace(range, with: text, kind: .other)
             } else {
                 lastYank = nil
@@ -449,6 +451,18 @@ package struct Editor {
         if replace(range, with: "", kind: .other) != nil {
             activeKillRing.kill(text, joiningPrevious: joining, backward: backward)
         }
+    }
+
+    /// Where the kill last yanked is, when the text just before the cursor is that kill, as
+    /// readline's `yank-pop` finds it.
+    private func yankedRangeBeforeCursor() -> Range<TextPosition>? {
+        guard let yanked = activeKillRing.yanked, let range = lastYank else { return nil }
+        let cursor = state.cursor
+        let count = yanked.utf8.count
+        guard cursor.offset >= count, range.upperBound.line == cursor.line else { return nil }
+        let start = TextPosition(line: cursor.line, offset: cursor.offset - count)
+        guard state.text(in: start..<cursor) == yanked else { return nil }
+        return start..<cursor
     }
 
     /// The ring kills go to and yanks come from: a secret entry's own while it is secret.
