@@ -243,8 +243,11 @@ def main():
                 file.write("\n".join(HISTORY) + "\n")
             oracle_environment = dict(environment, ORACLE_HISTORY=history)
             expected = run_batch([sys.executable, os.path.join(HERE, "readline_oracle.py")], oracle_environment, batch)
+            # Ghostline appends to its history file: a copy of its own.
+            with open(history + ".ghostline", "w") as file:
+                file.write("\n".join(HISTORY) + "\n")
             actual = run_batch([arguments.ghostline, "--loop", "--no-suggestions", "--history", history + ".ghostline"],
-                               environment, batch) if prepare(history) else []
+                               environment, batch)
             for offset, (case, want, got) in enumerate(zip(batch, expected, actual)):
                 if want is not None and want == got:
                     agreed += 1
@@ -256,13 +259,6 @@ def main():
         print(f"{set_name}: {agreed} of {len(cases)} cases agree")
         disagreements += len(cases) - agreed
     return 1 if disagreements and not arguments.report_only else 0
-
-
-def prepare(history):
-    """Ghostline's copy of the batch's history file, which Ghostline appends to."""
-    with open(history, "rb") as source, open(history + ".ghostline", "wb") as copy:
-        copy.write(source.read())
-    return True
 
 
 if __name__ == "__main__":
