@@ -97,21 +97,30 @@ MARKS = [alt(" "), control("x") + control("x")]
 QUOTED = [control("v"), control("q")]
 
 
-def marks(random):
-    keys = start(random)
-    for _ in range(random.randint(2, 8)):
-        roll = random.random()
-        if roll < 0.3:
-            keys.append(random.choice(MARKS))
-        elif roll < 0.45:
-            keys += [random.choice(QUOTED), random.choice([control("a"), control("b"), b"\t", b"x", b"\x7f"])]
-        elif roll < 0.55:
-            keys.append(alt("\\"))
-        else:
-            keys.append(random.choice(CORE) if random.random() < 0.5 else text(random))
+def mark_step(random):
+    """A key of the marks set: a mark, a quoted key, Alt-\\, or a core key or text."""
+    roll = random.random()
+    if roll < 0.3:
+        return [random.choice(MARKS)]
+    if roll < 0.45:
+        return [random.choice(QUOTED), random.choice([control("a"), control("b"), b"\t", b"x", b"\x7f"])]
+    if roll < 0.55:
+        return [alt("\\")]
+    return [random.choice(CORE) if random.random() < 0.5 else text(random)]
+
+
+def finish(random, keys):
+    """The case, now and then ended by Alt-#, which submits the entry commented out."""
     if random.random() < 0.15:
         return Case(keys + [alt("#")], submits=True)
     return Case(keys)
+
+
+def marks(random):
+    keys = start(random)
+    for _ in range(random.randint(2, 8)):
+        keys += mark_step(random)
+    return finish(random, keys)
 
 
 def macros(random):
@@ -130,17 +139,9 @@ def macros(random):
             keys += [control("x") + b"("] + body + [control("x") + b")"]
         elif roll < 0.4:
             keys.append(control("x") + b"e")
-        elif roll < 0.6:
-            keys.append(random.choice(MARKS))
-        elif roll < 0.7:
-            keys += [random.choice(QUOTED), random.choice([control("a"), control("b"), b"\t", b"x", b"\x7f"])]
-        elif roll < 0.8:
-            keys.append(alt("\\"))
         else:
-            keys.append(random.choice(CORE) if random.random() < 0.5 else text(random))
-    if random.random() < 0.15:
-        return Case(keys + [alt("#")], submits=True)
-    return Case(keys)
+            keys += mark_step(random)
+    return finish(random, keys)
 
 
 SETS = {"core": core, "wide": wide, "marks": marks, "macros": macros}
