@@ -6,7 +6,8 @@ they submit compared.
     differential.py --ghostline PATH --set NAME [--seed S] [--cases N] [--batch B] [--show K]
 
 A key set is a module beside this file (emacs_keys.py, ...) whose SETS maps a set's name to a
-function `generate(random) -> Case`. Each case is a list of keys (bytes) typed from an empty
+function `generate(random) -> Case`; its INPUTRC, if any (`set editing-mode vi`), is added to the
+init file both programs read, and its GHOSTLINE_ARGUMENTS to Ghostline's command line. Each case is a list of keys (bytes) typed from an empty
 entry; Enter is typed after it unless the case submits by itself. Cases run in batches, one
 process of each program per batch, each case's entry read before the next case is typed, so
 that what a case leaves behind (history, kill ring, keyboard macro) is the same for both.
@@ -220,18 +221,19 @@ def main():
     arguments = parser.parse_args()
 
     work = tempfile.mkdtemp(prefix="ghostline-differential-")
-    inputrc = os.path.join(work, "inputrc")
-    with open(inputrc, "w") as file:
-        file.write(INPUTRC)
-    environment = dict(os.environ, TERM="xterm", INPUTRC=inputrc, LC_ALL="C.UTF-8")
-    environment.pop("VISUAL", None)
-    environment.pop("EDITOR", None)
 
     disagreements = 0
     for name in arguments.set:
         module_name, _, set_name = name.rpartition(":")
         module = importlib.import_module(module_name or "emacs_keys")
         generate = module.SETS[set_name]
+        inputrc = os.path.join(work, f"inputrc-{set_name}")
+        with open(inputrc, "w") as file:
+            file.write(INPUTRC + getattr(module, "INPUTRC", ""))
+        environment = dict(os.environ, TERM="xterm", INPUTRC=inputrc, LC_ALL="C.UTF-8")
+        environment.pop("VISUAL", None)
+        environment.pop("EDITOR", None)
+        ghostline_arguments = list(getattr(module, "GHOSTLINE_ARGUMENTS", []))
         generator = random.Random(f"{arguments.seed}:{set_name}")
         cases = [generate(generator) for _ in range(arguments.cases)]
         agreed = 0
@@ -246,8 +248,8 @@ def main():
             # Ghostline appends to its history file: a copy of its own.
             with open(history + ".ghostline", "w") as file:
                 file.write("\n".join(HISTORY) + "\n")
-            actual = run_batch([arguments.ghostline, "--loop", "--no-suggestions", "--history", history + ".ghostline"],
-                               environment, batch)
+            actual = run_batch([arguments.ghostline, "--loop", "--no-suggestions", "--history", history + ".ghostline"]
+                               + ghostline_arguments, environment, batch)
             for offset, (case, want, got) in enumerate(zip(batch, expected, actual)):
                 if want is not None and want == got:
                     agreed += 1
