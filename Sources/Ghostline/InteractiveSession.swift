@@ -268,6 +268,10 @@ final class InteractiveSession {
                 break
             case .custom(let name)?:
                 editor.customCommandHandler?(name, editor)
+            case .bell?:
+                try write([0x07])
+            case .editExternally(let text)?:
+                try editExternally(text)
             }
             reportChanges()
         }
@@ -453,6 +457,22 @@ final class InteractiveSession {
         size = newSize
         guard drawsEntry else { return }
         try write(display.eraseArea(rowsAbove: min(rowsAbove, max(0, newSize.rows - 1))))
+    }
+
+    /// Ctrl-X Ctrl-E: the terminal handed to the user's editor in its own modes, as for a
+    /// suspend, and the entry redrawn with what the editor left (see `ExternalEditor`).
+    private func editExternally(_ text: String) throws {
+        if drawsEntry { try write(display.finish(startingFreshRow: false) + Self.pasteOff + [0x0D, 0x0A]) }
+        rawMode.restore()
+        let edited = ExternalEditor.edit(text, in: input)
+        do {
+            try rawMode.reenter()
+        } catch let error as Errno {
+            throw LineEditorError(terminalFailure: error)
+        }
+        if let edited { editor.engine.finishExternalEdit(with: edited) }
+        try write(drawsEntry ? Self.pasteOn : plainPrompt())
+        display.reset()
     }
 
     private func suspend() throws {

@@ -12,6 +12,7 @@ struct Options: Equatable {
     var historySize: Int?
     var sharesHistory = false
     var usesColor = true
+    var showsSuggestions = true
     var defaultText: String?
     var completions: [String] = []
     var isSecret = false
@@ -30,7 +31,7 @@ struct Options: Equatable {
                          [--share-history] [--no-color] [--default STR]
                          [--completions "WORD WORD …"] [--secret] [--mask CHAR]
                          [--keywords "WORD WORD …"] [--ticker MS]
-                         [--print-from FILE]
+                         [--print-from FILE] [--no-suggestions]
         """
 
     /// Why a command line was refused; the message names the offending argument.
@@ -110,6 +111,7 @@ struct Options: Equatable {
         Option("--print-from", value: "FILE", "print each line of FILE (FIFO or growing file) above the prompt") {
             $0.printFromPath = $1
         },
+        Option("--no-suggestions", flag: "no inline suggestions from history") { $0.showsSuggestions = false },
         Option("--help", "-h", flag: "print this help and exit") { $0.showsHelp = true },
     ]
 

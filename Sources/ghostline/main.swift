@@ -73,6 +73,7 @@ let editor = LineEditor(prompt: options.prompt, placeholder: options.placeholder
 editor.isMultiline = options.isMultiline
 editor.defaultText = options.defaultText
 if !options.usesColor { editor.usesColor = false }
+if !options.showsSuggestions { editor.showsSuggestions = false }
 // A history file that cannot be read or written costs the history, never the entry: say why and go on.
 editor.historyFileErrorHandler = reportHistoryFileError
 if let path = options.historyPath {

@@ -64,11 +64,11 @@ func undoOfAnEditRestoresTextAndCursor(before: String, key: KeyEvent) {
     editor.type("hello world")
     editor.press(.control("_"), .control("_"))
     #expect(editor.marked == "|")
-    editor.press(.alt("_"))
+    editor.press(.alt("/"))
     #expect(editor.marked == "hello|")
-    editor.press(.alt("_"))
+    editor.press(.alt("/"))
     #expect(editor.marked == "hello world|")
-    editor.press(.alt("_"))
+    editor.press(.alt("/"))
     #expect(editor.marked == "hello world|")
 }
 
@@ -77,7 +77,7 @@ func undoOfAnEditRestoresTextAndCursor(before: String, key: KeyEvent) {
     editor.type("hello world")
     editor.press(.control("_"))
     editor.type("!")
-    editor.press(.alt("_"))
+    editor.press(.alt("/"))
     #expect(editor.marked == "hello!|")
     editor.press(.control("_"))
     #expect(editor.marked == "hello|")
@@ -89,7 +89,7 @@ func undoOfAnEditRestoresTextAndCursor(before: String, key: KeyEvent) {
     editor.pendingChanges.removeAll()
     editor.press(.control("_"))
     #expect(editor.pendingChanges.last?.replacement == "")
-    editor.press(.alt("_"))
+    editor.press(.alt("/"))
     #expect(editor.pendingChanges.last?.replacement == "hi")
 }
 
@@ -126,7 +126,7 @@ func undoOfAnEditRestoresTextAndCursor(before: String, key: KeyEvent) {
     #expect(editor.marked == "ab\ncd|")
     editor.press(.control("_"))
     #expect(editor.marked == "ab\n|")
-    editor.press(.alt("_"))
+    editor.press(.alt("/"))
     #expect(editor.marked == "ab\ncd|")
 }
 
@@ -142,7 +142,7 @@ func undoOfAnEditRestoresTextAndCursor(before: String, key: KeyEvent) {
     // The three newest came out; the two oldest are forgotten.
     #expect(editor.marked == "one two|")
     // Redo puts them back in order, and undo takes them out again.
-    for _ in 0..<3 { editor.press(.alt("_")) }
+    for _ in 0..<3 { editor.press(.alt("/")) }
     #expect(editor.marked == "one two  four|")
     editor.press(.control("_"))
     #expect(editor.marked == "one two |")
@@ -153,10 +153,10 @@ func undoOfAnEditRestoresTextAndCursor(before: String, key: KeyEvent) {
     editor.type("a b c d")
     editor.press(.control("_"), .control("_"))
     #expect(editor.marked == "a b|")
-    editor.press(.alt("_"))
+    editor.press(.alt("/"))
     #expect(editor.marked == "a b c|")
     editor.type(" e")
-    editor.press(.alt("_"))
+    editor.press(.alt("/"))
     #expect(editor.marked == "a b c e|", "a new edit drops what could be redone")
     editor.press(.control("_"), .control("_"), .control("_"))
     #expect(editor.marked == "a|")

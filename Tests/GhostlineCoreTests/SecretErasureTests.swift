@@ -14,7 +14,7 @@ import Testing
         editor.press(.control("y"))
         editor.press(.control("w"))
         editor.press(.control("_"))
-        editor.press(.alt("_"))
+        editor.press(.alt("/"))
         editor.type(" jjjjwwwwqqqqxxxx")
         editor.press(.control("u"))
         var storedBytes = 0

@@ -94,6 +94,53 @@ public enum Command: Hashable, Sendable {
     /// Cancels a search or a completion listing.
     case cancel
 
+    // MARK: Readline's emacs commands
+    /// Starts or extends a numeric argument with the digit (or `-`) of the key that performs it,
+    /// readline's `digit-argument` (Alt-0 … Alt-9, Alt--); the next command gets the count.
+    case digitArgument
+    /// Multiplies the numeric argument by four, or ends the digits typed after it: readline's
+    /// `universal-argument`, unbound by default as in readline.
+    case universalArgument
+    /// Swaps the word before the cursor with the word after it (at the end, the last two words).
+    case transposeWords
+    /// Takes back every change to the entry, readline's `revert-line`.
+    case revertLine
+    /// Moves to the next occurrence of the character typed next, readline's `character-search`.
+    case characterSearch
+    /// Moves to the previous occurrence of the character typed next.
+    case characterSearchBackward
+    /// Inserts the last word of the previous history entry; pressed again, the last word of the
+    /// entry before, in place of it; with an argument, as ``yankNthArgument``.
+    case yankLastArgument
+    /// Inserts word N (from 0; 1 without an argument) of the previous history entry.
+    case yankNthArgument
+    /// Sets the mark at the cursor (with an argument, at that offset).
+    case setMark
+    /// Swaps the cursor and the mark.
+    case exchangePointAndMark
+    /// Inserts the next key as the bytes it came as, a control character too.
+    case quotedInsert
+    /// Deletes the spaces and tabs around the cursor.
+    case deleteHorizontalSpace
+    /// Starts recording a keyboard macro.
+    case startKeyboardMacro
+    /// Ends the keyboard macro being recorded.
+    case endKeyboardMacro
+    /// Replays the keys of the last keyboard macro, through the same path as typed keys.
+    case callKeyboardMacro
+    /// Puts `#` at the start of the line and submits it (with an argument, takes a `#` there away
+    /// instead), readline's `insert-comment`.
+    case insertComment
+    /// Switches between inserting and overwriting typed text (with an argument: overwriting when
+    /// it is positive); unbound by default, as in readline.
+    case toggleOverwrite
+    /// Replaces the text with the oldest history entry, readline's `beginning-of-history`.
+    case historyFirst
+    /// Goes back from history to the entry being edited, readline's `end-of-history`.
+    case historyLast
+    /// Edits the entry in `$VISUAL` or `$EDITOR` (else `vi`), then goes on editing the result.
+    case editInExternalEditor
+
     // MARK: The session
     /// Clears the screen and draws the prompt at the top.
     case clearScreen

@@ -49,6 +49,7 @@ extension Editor {
         // setting it again would check it against the text again.
         let cursor = direction < 0 ? TextPosition(line: 0, offset: state.line(0).utf8.count) : state.endPosition
         if state.cursor != cursor { state.cursor = cursor }
+        emacs.mark = .start
         if target == count { draft = nil } else { skipSuggestionForRecall() }
     }
 
@@ -369,6 +370,7 @@ extension Editor {
     package func presentation(prompt: StyledText, continuationPrompt: StyledText, placeholder: StyledText?) -> Presentation {
         var shownPrompt = prompt
         if let searchPrompt { shownPrompt = StyledText(searchPrompt, style: prompt.style) }
+        else if let argumentPrompt { shownPrompt = StyledText(argumentPrompt, style: prompt.style) }
         var ghost = placeholder
         if let defaultText, !defaultText.isEmpty {
             var style = placeholder?.style ?? .placeholder

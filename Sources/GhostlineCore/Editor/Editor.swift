@@ -83,6 +83,14 @@ package struct Editor {
     var historyIndex: Int?
     var draft: String?
     var search: SearchState?
+    /// A numeric argument being typed, which sees keys first (see `feedArgument(_:)`).
+    package internal(set) var numericArgument: NumericArgument?
+    /// A command waiting for the next key as its operand (Ctrl-], Ctrl-V).
+    var awaitedKey: AwaitedKey?
+    /// The key whose command is being performed, for `digit-argument`'s digit.
+    var dispatchedKey: KeyEvent?
+    /// The mark, overwrite mode, keyboard macros and Alt-.'s walk: readline's emacs state.
+    var emacs = EmacsState()
     /// The completion candidates listed below the entry until the next key.
     package internal(set) var completionListing: [String] = []
     /// Where the last search for a suggestion ended; see `updateSuggestionMemo()`.
@@ -168,12 +176,30 @@ package struct Editor {
     /// Applies one key event; returns a request when the program has to act.
     package mutating func handle(_ event: KeyEvent) -> EditorRequest? {
         defer { updateSuggestionMemo() }
+        recordForKeyboardMacro(event)
         return apply(event)
     }
 
-    private mutating func apply(_ event: KeyEvent) -> EditorRequest? {
+    mutating func apply(_ event: KeyEvent) -> EditorRequest? {
         completionListing.removeAll()
         if search != nil, let request = handleInSearch(event) { return request }
+        if let awaited = awaitedKey { return takeAwaitedKey(awaited, event) }
+        var event = event
+        if numericArgument != nil {
+            let fed = feedArgument(event)
+            guard let rest = fed.event else { return fed.request }
+            event = rest
+        }
+        // Text typed right after a prefix key (Ctrl-X then `(abc`): its first character finishes
+        // the sequence or not, and the rest is typed after it.
+        if !pendingKeys.isEmpty, case .text(let text) = event, text.count > 1 {
+            let wasRecording = emacs.recordedKeys != nil
+            if let request = apply(.text(String(text.prefix(1)))) { return request }
+            let rest = KeyEvent.text(String(text.dropFirst()))
+            // Ctrl-X ( finished by the first character: the rest is the macro's first key.
+            if !wasRecording { recordForKeyboardMacro(rest) }
+            return apply(rest)
+        }
 
         switch event {
         case .text(let text) where pendingKeys.isEmpty:
@@ -194,6 +220,8 @@ package struct Editor {
             pendingKeys.append(event)
             if let command = keyMap.command(for: pendingKeys) {
                 pendingKeys.removeAll()
+                dispatchedKey = event
+                defer { dispatchedKey = nil }
                 return perform(command)
             }
             if keyMap.isPrefix(pendingKeys) { return nil }
@@ -211,6 +239,16 @@ package struct Editor {
     }
 
     private mutating func perform(_ command: Command, kind: UndoHistory.GroupKind) -> EditorRequest? {
+        if command == .digitArgument || command == .universalArgument { return startArgument(with: command) }
+        if let argument = numericArgument {
+            numericArgument = nil
+            return perform(command, with: argument)
+        }
+        return performOnce(command, kind: kind)
+    }
+
+    /// Performs a command once, as without a numeric argument.
+    mutating func performOnce(_ command: Command, kind: UndoHistory.GroupKind) -> EditorRequest? {
         defer { lastCommand = PreviousCommand(command) }
         if !command.keepsGoalColumn { goalColumn = nil }
         if !command.isTyping { undoHistory.closeGroup() }
@@ -219,7 +257,7 @@ package struct Editor {
         switch command {
         case .insert(let text):
             let filtered = isMultiline ? text : Self.singleLine(text)
-            replace(cursor..<cursor, with: filtered, kind: kind)
+            replace(emacs.isOverwriting ? cursor..<overwrittenEnd(of: filtered) : cursor..<cursor, with: filtered, kind: kind)
         case .insertNewline:
             replace(cursor..<cursor, with: "\n", kind: .other)
         case .submit:
@@ -245,7 +283,11 @@ package struct Editor {
         case .moveDown: moveVertically(by: 1)
 
         case .deleteBackward:
-            replace(state.position(before: cursor)..<cursor, with: "", kind: .other)
+            if emacs.isOverwriting {
+                overwriteBackward()
+            } else {
+                replace(state.position(before: cursor)..<cursor, with: "", kind: .other)
+            }
         case .deleteForward:
             replace(cursor..<state.position(after: cursor), with: "", kind: .other)
         case .deleteForwardOrEndOfFile:
@@ -253,30 +295,35 @@ package struct Editor {
             replace(cursor..<state.position(after: cursor), with: "", kind: .other)
         case .killToLineEnd:
             let end = cursor == state.lineEnd ? state.position(after: cursor) : state.lineEnd
-            kill(cursor..<end, backward: false)
+            killAndMark(cursor..<end, backward: false)
         case .killToLineStart:
-            kill(state.lineStart..<cursor, backward: true)
+            killAndMark(state.lineStart..<cursor, backward: true)
         case .killWhitespaceWordBackward:
-            kill(state.wordStart(before: cursor, kind: .nonWhitespace)..<cursor, backward: true)
+            killAndMark(state.wordStart(before: cursor, kind: .nonWhitespace)..<cursor, backward: true)
         case .killWordBackward:
-            kill(state.wordStart(before: cursor, kind: .alphanumeric)..<cursor, backward: true)
+            killAndMark(state.wordStart(before: cursor, kind: .alphanumeric)..<cursor, backward: true)
         case .killWordForward:
-            kill(cursor..<state.wordEnd(after: cursor, kind: .alphanumeric), backward: false)
+            killAndMark(cursor..<state.wordEnd(after: cursor, kind: .alphanumeric), backward: false)
         case .yank:
+            if activeKillRing.entries.isEmpty {
+                lastYank = nil
+                break
+            }
+            emacs.mark = cursor
             lastYank = activeKillRing.yank().flatMap { replace(cursor..<cursor, with: $0, kind: .other) }
         case .yankPop:
             // Only right after a yank, whose text is still where it went; a yank-pop that does
             // nothing still counts as a yank, so it forgets that place, and the next does nothing.
-            if lastCommand == .yank, let range = lastYank, let text = activeKillRing.rotate() {
+            if lastCommand == .yank, let range = yankedRangeBeforeCursor(), let text = activeKillRing.rotate() {
                 lastYank = replace(range, with: text, kind: .other)
             } else {
                 lastYank = nil
             }
 
         case .transposeCharacters: transposeCharacters()
-        case .uppercaseWord: changeWord { $0.uppercased() }
-        case .lowercaseWord: changeWord { $0.lowercased() }
-        case .capitalizeWord: changeWord { $0.prefix(1).uppercased() + $0.dropFirst().lowercased() }
+        case .uppercaseWord: changeCase(count: 1) { $0.uppercased() }
+        case .lowercaseWord: changeCase(count: 1) { $0.lowercased() }
+        case .capitalizeWord: changeCase(count: 1, capitalizing: true) { $0.lowercased() }
         case .undo: notifyingWholeText { _ = $0.undoHistory.undo(in: &$0.state) }
         case .redo: notifyingWholeText { _ = $0.undoHistory.redo(in: &$0.state) }
 
@@ -301,6 +348,26 @@ package struct Editor {
         case .acceptSuggestionWord:
             if !acceptSuggestion(wordOnly: true) { move(to: state.wordEnd(after: cursor, kind: .alphanumeric)) }
         case .cancel: break
+
+        case .digitArgument, .universalArgument: break
+        case .transposeWords: transposeWords(count: 1)
+        case .revertLine: revertLine()
+        case .characterSearch: awaitedKey = .characterSearch(count: 1)
+        case .characterSearchBackward: awaitedKey = .characterSearch(count: -1)
+        case .yankLastArgument: yankLastArgument(count: 1, isExplicit: false)
+        case .yankNthArgument: yankNthArgument(1, skipping: 0)
+        case .setMark: emacs.mark = cursor
+        case .exchangePointAndMark: exchangePointAndMark()
+        case .quotedInsert: awaitedKey = .quotedInsert(count: 1)
+        case .deleteHorizontalSpace: deleteHorizontalSpace()
+        case .startKeyboardMacro: startKeyboardMacro()
+        case .endKeyboardMacro: endKeyboardMacro()
+        case .callKeyboardMacro: return callKeyboardMacro()
+        case .insertComment: return insertComment(toggling: false)
+        case .toggleOverwrite: emacs.isOverwriting.toggle()
+        case .historyFirst: walkHistory(by: -(historyIndex ?? history.count))
+        case .historyLast: if let historyIndex { walkHistory(by: history.count - historyIndex) }
+        case .editInExternalEditor: return .editExternally(state.text)
 
         case .clearScreen: return .clearScreen
         case .interrupt: return .interrupt
@@ -338,6 +405,9 @@ package struct Editor {
         lastCommand = .other
         lastYank = nil
         completionListing.removeAll()
+        numericArgument = nil
+        awaitedKey = nil
+        emacs.startNewEntry()
     }
 
     /// The one place text changes: asks the veto, edits, records undo and the change event.
@@ -352,6 +422,8 @@ package struct Editor {
         let removed = range.isEmpty ? "" : state.text(in: range)
         let startsWord = kind == .typing && UndoHistory.startsWord(inserting: text, at: range.lowerBound, in: state)
         let inserted = state.replace(range, with: text)
+        // As readline keeps it: an offset that edits move only when the text ends before it.
+        if emacs.mark > state.endPosition { emacs.mark = state.endPosition }
         // Typing has already moved the cursor there; setting it again would check it again.
         if state.cursor != inserted.upperBound { state.cursor = inserted.upperBound }
         undoHistory.record(RecordedEdit(removedRange: range, removedText: removed, insertedRange: inserted,
@@ -363,7 +435,7 @@ package struct Editor {
 
     /// Runs an edit that bypasses ``replace(_:with:kind:)`` (undo, redo) and reports it as a
     /// change of the whole text.
-    private mutating func notifyingWholeText(_ body: (inout Editor) -> Void) {
+    mutating func notifyingWholeText(_ body: (inout Editor) -> Void) {
         let before = state.text
         let end = state.endPosition
         claimHighlightMemo()
@@ -372,7 +444,7 @@ package struct Editor {
         if recordsChanges && before != after { pendingChanges.append(TextChange(range: .start..<end, replacement: after)) }
     }
 
-    private mutating func kill(_ range: Range<TextPosition>, backward: Bool) {
+    mutating func kill(_ range: Range<TextPosition>, backward: Bool) {
         guard !range.isEmpty else { return }
         let text = state.text(in: range)
         let joining = lastCommand == .kill
@@ -381,8 +453,20 @@ package struct Editor {
         }
     }
 
+    /// Where the kill last yanked is, when the text just before the cursor is that kill, as
+    /// readline's `yank-pop` finds it.
+    private func yankedRangeBeforeCursor() -> Range<TextPosition>? {
+        guard let yanked = activeKillRing.yanked, let range = lastYank else { return nil }
+        let cursor = state.cursor
+        let count = yanked.utf8.count
+        guard cursor.offset >= count, range.upperBound.line == cursor.line else { return nil }
+        let start = TextPosition(line: cursor.line, offset: cursor.offset - count)
+        guard state.text(in: start..<cursor) == yanked else { return nil }
+        return start..<cursor
+    }
+
     /// The ring kills go to and yanks come from: a secret entry's own while it is secret.
-    private var activeKillRing: KillRing {
+    var activeKillRing: KillRing {
         get { isSecret ? secretKillRing : killRing }
         set {
             if isSecret { secretKillRing = newValue } else { killRing = newValue }
@@ -408,34 +492,6 @@ package struct Editor {
             history.add(text)
         }
         return .submit(text)
-    }
-
-    private mutating func transposeCharacters() {
-        var cursor = state.cursor
-        guard cursor.offset > 0 else { return }
-        if cursor == state.lineEnd { cursor = state.position(before: cursor) }
-        let before = state.position(before: cursor)
-        let after = state.position(after: cursor)
-        guard before.line == cursor.line, after.line == cursor.line, before != cursor, after != cursor else { return }
-        let swapped = state.text(in: cursor..<after) + state.text(in: before..<cursor)
-        replace(before..<after, with: swapped, kind: .other)
-    }
-
-    private mutating func changeWord(_ transform: (String) -> String) {
-        let start = state.cursor
-        var wordBegin = start
-        // A line end has no character but does not end the search: the next word may be on the
-        // next line, as for Alt-F.
-        while wordBegin < state.endPosition,
-              !(state.character(at: wordBegin).map(EditorState.WordKind.alphanumeric.contains) ?? false) {
-            wordBegin = state.position(after: wordBegin)
-        }
-        let end = state.wordEnd(after: start, kind: .alphanumeric)
-        guard wordBegin < end else { return }
-        let word = state.text(in: wordBegin..<end)
-        let changed = transform(word)
-        if changed != word { replace(wordBegin..<end, with: changed, kind: .other) }
-        state.cursor = TextPosition(line: end.line, offset: end.offset + changed.utf8.count - word.utf8.count)
     }
 
     static func singleLine(_ text: String) -> String {
@@ -473,6 +529,8 @@ enum PreviousCommand: Equatable {
     case kill
     /// A completion: a second Tab lists the candidates.
     case complete
+    /// Alt-. (`yank-last-arg`): pressed again, it takes the entry before instead.
+    case yankLastArgument
     /// Anything else.
     case other
 
@@ -480,6 +538,7 @@ enum PreviousCommand: Equatable {
         switch command {
         case .yank, .yankPop: self = .yank
         case .complete: self = .complete
+        case .yankLastArgument: self = .yankLastArgument
         default: self = command.isKill ? .kill : .other
         }
     }

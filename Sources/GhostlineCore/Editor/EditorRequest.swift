@@ -11,6 +11,11 @@ package enum EditorRequest: Hashable, Sendable {
     case suspend
     /// The screen should be cleared and the prompt drawn at the top.
     case clearScreen
+    /// The entry's text should be edited in an external editor, and the result given back with
+    /// ``Editor/finishExternalEdit(with:)``; the edit goes on.
+    case editExternally(String)
+    /// The terminal's bell should ring: a numeric argument grew past a million and was dropped.
+    case bell
     /// An app command bound in the key map; the edit goes on.
     case custom(String)
 }

@@ -31,6 +31,9 @@ package struct KillRing: Sendable {
         return entries[entries.count - 1]
     }
 
+    /// The kill the last yank or yank-pop inserted.
+    package var yanked: String? { yankIndex.map { entries[$0] } }
+
     /// The next older kill after a yank or yank-pop, wrapping around the ring.
     package mutating func rotate() -> String? {
         guard let index = yankIndex, !entries.isEmpty else { return nil }

@@ -1,14 +1,15 @@
 extension EditorState {
     /// What counts as a word for a motion or a kill.
     package enum WordKind: Sendable {
-        /// Letters and digits, as readline's Alt-B, Alt-F and Alt-D see words.
+        /// Letters and digits, as readline's Alt-B, Alt-F and Alt-D see words (`rl_alphabetic`:
+        /// `_` and other punctuation are not word characters).
         case alphanumeric
         /// Anything but whitespace, as readline's Ctrl-W (`unix-word-rubout`) sees words.
         case nonWhitespace
 
         func contains(_ character: Character) -> Bool {
             switch self {
-            case .alphanumeric: return character.isLetter || character.isNumber || character == "_"
+            case .alphanumeric: return character.isLetter || character.isNumber
             case .nonWhitespace: return !character.isWhitespace
             }
         }

@@ -81,8 +81,16 @@ struct EditorSession {
             let request = editor.handle(event)
             StateChecks.check(editor.state, after: event)
             switch request {
-            case nil, .custom?:
+            case nil, .custom?, .bell?:
                 break
+            case .editExternally(let text)?:
+                // As the session does: the area left for the editor, a fresh row, the edited
+                // text (here the text and a mark) taken, and the next frame drawn afresh.
+                emit(display.finish(startingFreshRow: false))
+                screen.feed("\r\n")
+                display.reset()
+                beginArea()
+                editor.finishExternalEdit(with: text + "!")
             case .submit?, .endOfFile?, .interrupt?:
                 endEntry()
             case .suspend?:

@@ -1,0 +1,64 @@
+/// What readline's emacs commands keep between keys: the mark, overwrite mode, the keyboard
+/// macro, and where Alt-. is in its walk back through history.
+struct EmacsState {
+    /// The mark, as readline keeps it: a place that insertions do not move, brought back to the
+    /// end of the text when the text gets shorter than it.
+    var mark = TextPosition.start
+    /// Typed text replaces the characters after the cursor (readline's `overwrite-mode`).
+    var isOverwriting = false
+    /// The keys of the keyboard macro being recorded, nil when none is.
+    var recordedKeys: [KeyEvent]?
+    /// The keys of the last keyboard macro recorded; kept from entry to entry, as in readline.
+    var keyboardMacro: [KeyEvent] = []
+    /// How deep macros being replayed are, so that one that calls itself stops.
+    var macroDepth = 0
+    /// Where the text Alt-. inserted is, which the next Alt-. replaces.
+    var lastArgumentInsertion: Range<TextPosition>?
+    /// How many entries back from the previous one Alt-. is taking its word.
+    var lastArgumentSkip = 0
+    /// +1 walking back through history, -1 forward again (after a negative argument).
+    var lastArgumentDirection = 1
+    /// The index of the word Alt-. takes, from an argument given to its first press; nil for
+    /// the last word.
+    var lastArgumentWord: Int?
+
+    /// Forgets what belongs to one entry: the mark, overwrite mode, Alt-.'s walk. The keyboard
+    /// macro stays, and so does one being recorded.
+    mutating func startNewEntry() {
+        mark = .start
+        isOverwriting = false
+        lastArgumentInsertion = nil
+    }
+}
+
+/// A command that waits for the next key as its operand.
+enum AwaitedKey: Hashable {
+    /// Ctrl-] and Alt-Ctrl-]: the character to move to, `count` occurrences on (back when negative).
+    case characterSearch(count: Int)
+    /// Ctrl-V and Ctrl-Q: the key to insert as it is, `count` times.
+    case quotedInsert(count: Int)
+}
+
+extension Editor {
+    // MARK: - The mark
+
+    /// A kill that sets the mark where the cursor is after it, as readline's kills do.
+    mutating func killAndMark(_ range: Range<TextPosition>, backward: Bool) {
+        kill(range, backward: backward)
+        emacs.mark = state.cursor
+    }
+
+    /// Alt-Space with an argument: the mark at that offset of the line, if it is in the text.
+    func markPosition(offset: Int) -> TextPosition {
+        let line = state.cursor.line
+        guard offset >= 0, offset <= state.byteCount(ofLine: line) else { return emacs.mark }
+        return TextPosition(line: line, offset: offset)
+    }
+
+    /// Ctrl-X Ctrl-X: the cursor goes to the mark and the mark to where the cursor was.
+    mutating func exchangePointAndMark() {
+        let mark = min(emacs.mark, state.endPosition)
+        emacs.mark = state.cursor
+        state.cursor = mark
+    }
+}

@@ -1,0 +1,171 @@
+import Testing
+@testable import GhostlineCore
+
+/// Readline's emacs commands on readline's keys (issue 23): each case the text before with `|`
+/// for the cursor, the keys, and the text after, as readline 8.2 leaves it.
+@Test(arguments: [
+    // Numeric arguments: counts repeat, a negative one turns round, digits typed after extend it.
+    ("|", [KeyEvent.alt("3"), .text("x")], "xxx|"),
+    ("|", [.alt("1"), .text("2"), .text("x")], "xxxxxxxxxxxx|"),
+    ("|", [.alt("3"), .text("5x")], String(repeating: "x", count: 35) + "|"),
+    ("|", [.alt("-"), .text("x")], "|"),
+    ("abcdef|", [.alt("3"), .control("b")], "abc|def"),
+    // Alt-- then Alt-2 is -12, as in readline: the lone `-` counts as -1 typed before the 2.
+    ("abc|def", [.alt("-"), .alt("2"), .control("f")], "|abcdef"),
+    ("one two three|", [.alt("2"), .alt("b")], "one |two three"),
+    ("one two| three", [.alt("-"), .control("k")], "| three"),
+    ("foo bar|", [.alt("-"), .alt("u")], "foo BAR|"),
+    ("foo bar|", [.alt("-"), .alt("2"), .alt("c")], "Foo Bar|"),
+    ("abcdef|", [.alt("2"), .key(.backspace)], "abcd|"),
+    // Words are letters and digits only.
+    ("foo_bar|", [.key(.backspace, .alt)], "foo_|"),
+    ("|foo_bar", [.alt("c")], "Foo|_bar"),
+    // The case commands move over what they looked at, a word or not.
+    ("foo  |", [.alt("u")], "foo  |"),
+    ("foo|  - ", [.alt("u")], "foo  - |"),
+    ("|foo_bar", [.alt("2"), .alt("c")], "Foo_Bar|"),
+    // Alt-T, Ctrl-], Alt-\.
+    ("foo bar|", [.alt("t")], "bar foo|"),
+    ("foo| bar", [.alt("t")], "bar foo|"),
+    ("foo|", [.alt("t")], "foo|"),
+    ("|abcabc", [.control("]"), .text("c")], "ab|cabc"),
+    ("|abcabc", [.alt("2"), .control("]"), .text("c")], "abcab|c"),
+    ("abcabc|", [.key(.character("]"), [.control, .alt]), .text("a")], "abc|abc"),
+    ("|abc", [.control("]"), .text("z")], "|abc"),
+    ("a  | \tb", [.alt("\\")], "a|b"),
+    // Ctrl-T with a count carries the character on.
+    ("a|bcd", [.alt("2"), .control("t")], "bca|d"),
+    // Ctrl-V inserts a control key as its byte.
+    ("|", [.control("v"), .control("a")], "\u{01}|"),
+    ("|", [.alt("3"), .control("q"), .key(.tab)], "\t\t\t|"),
+])
+func readlineCommand(before: String, keys: [KeyEvent], after: String) {
+    var editor = Editor(marked: before)
+    editor.showsSuggestions = false
+    editor.press(keys)
+    #expect(editor.marked == after, "keys \(keys)")
+}
+
+@Test func argumentIsShownInPlaceOfThePrompt() {
+    var editor = Editor(marked: "|")
+    editor.press(.alt("1"), .text("2"))
+    #expect(editor.argumentPrompt == "(arg: 12) ")
+    let presentation = editor.presentation(prompt: StyledText("> "), continuationPrompt: StyledText(""), placeholder: nil)
+    #expect(presentation.prompt.text == "(arg: 12) ")
+    editor.press(.text("x"))
+    #expect(editor.argumentPrompt == nil)
+    editor.press(.alt("-"))
+    #expect(editor.argumentPrompt == "(arg: -1) ")
+}
+
+@Test func argumentAboveAMillionRingsTheBellAndIsDropped() {
+    var editor = Editor(marked: "|")
+    #expect(editor.press(.alt("9"), .text("99999")) == nil)
+    #expect(editor.press(.text("9")) == .bell)
+    #expect(editor.numericArgument == nil)
+    editor.press(.text("x"))
+    #expect(editor.marked == "x|")
+}
+
+@Test func yankLastArgumentWalksBackThroughHistory() {
+    var history = History()
+    history.add("echo one two")
+    history.add("ls -la foo")
+    var editor = Editor(marked: "|", history: history)
+    editor.type("cat ")
+    editor.press(.alt("."))
+    #expect(editor.marked == "cat foo|")
+    editor.press(.alt("."))
+    #expect(editor.marked == "cat two|")
+    editor.press(.alt("-"), .alt("."))
+    #expect(editor.marked == "cat foo|")
+    editor.press(.control("e"), .text(" "), .alt("1"), .alt("."))
+    #expect(editor.marked == "cat foo -la|")
+    editor.press(.text(" "), .key(.character("y"), [.control, .alt]))
+    #expect(editor.marked == "cat foo -la -la|")
+    #expect(Editor.historyWords("cd ../src && make 'a b'") == ["cd", "../src", "&&", "make", "'a b'"])
+}
+
+@Test func markIsSetAndExchanged() {
+    var editor = Editor(marked: "|")
+    editor.type("abc")
+    editor.press(.control("a"), .alt(" "), .control("e"))
+    editor.press(.control("x"), .control("x"))
+    #expect(editor.marked == "|abc")
+    editor.press(.control("x"), .control("x"))
+    #expect(editor.marked == "abc|")
+    // A kill leaves the mark where the cursor is after it.
+    editor.press(.key(.backspace, .alt), .text("xyz"), .control("x"), .control("x"))
+    #expect(editor.marked == "|xyz")
+}
+
+@Test func keyboardMacroReplaysThroughTheKeyPath() {
+    var editor = Editor(marked: "|")
+    editor.press(.control("x"), .text("("), .text("ab"), .control("b"), .control("x"), .text(")"))
+    #expect(editor.marked == "a|b")
+    editor.press(.control("x"), .text("e"))
+    #expect(editor.marked == "aa|bb")
+    editor.press(.alt("2"), .control("x"), .text("e"))
+    #expect(editor.marked == "aaaa|bbbb")
+    // A second macro replaces the first, and both survive a new entry.
+    editor.press(.control("x"), .text("("), .control("a"), .control("x"), .text(")"))
+    editor.startNewEntry(text: "xyz")
+    editor.press(.control("x"), .text("e"))
+    #expect(editor.marked == "|xyz")
+    editor.press(.control("x"), .text("(z)"), .control("x"), .text("e"))
+    #expect(editor.marked == "z)|xyz")
+}
+
+@Test func insertCommentSubmitsTheLineCommentedOut() {
+    var editor = Editor(marked: "echo hi|")
+    #expect(editor.press(.alt("#")) == .submit("#echo hi"))
+    var toggled = Editor(marked: "#echo hi|")
+    #expect(toggled.press(.alt("1"), .alt("#")) == .submit("echo hi"))
+}
+
+@Test func revertLineTakesBackEveryChange() {
+    var editor = Editor(marked: "|")
+    editor.type("one two")
+    editor.press(.control("w"), .text("x"), .alt("r"))
+    #expect(editor.marked == "|")
+    var recalled = Editor(marked: "|", history: { var history = History(); history.add("ls"); return history }())
+    recalled.press(.control("p"), .text("x"), .key(.character("r"), [.control, .alt]))
+    #expect(recalled.state.text == "ls")
+}
+
+@Test func beginningAndEndOfHistory() {
+    var history = History()
+    for entry in ["first", "second", "third"] { history.add(entry) }
+    var editor = Editor(marked: "|", history: history)
+    editor.type("draft")
+    editor.press(.alt("<"))
+    #expect(editor.state.text == "first")
+    editor.press(.alt(">"))
+    #expect(editor.state.text == "draft")
+}
+
+@Test func overwriteModeIsBindableAndOffByDefault() {
+    var keys = KeyMap.standard
+    keys.bind(.key(.insert), to: .toggleOverwrite)
+    var editor = Editor(marked: "a|bcd", keyMap: keys)
+    editor.press(.key(.insert), .text("X"), .text("Y"))
+    #expect(editor.marked == "aXY|d")
+    editor.press(.key(.backspace))
+    #expect(editor.marked == "aX| d")
+    editor.startNewEntry(text: "ab")
+    editor.press(.control("a"), .text("Z"))
+    #expect(editor.marked == "Z|ab")
+}
+
+@Test func redoMovedToAltSlashAndCtrlXCtrlEAsksForTheExternalEditor() {
+    var editor = Editor(marked: "|")
+    editor.type("abc ")
+    editor.press(.control("_"))
+    editor.press(.alt("/"))
+    #expect(editor.marked == "abc |")
+    #expect(editor.press(.control("x"), .control("e")) == .editExternally("abc "))
+    editor.finishExternalEdit(with: "edited")
+    #expect(editor.marked == "edited|")
+    editor.press(.control("_"))
+    #expect(editor.state.text == "abc ")
+}
