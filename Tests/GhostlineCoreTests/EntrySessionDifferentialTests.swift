@@ -50,15 +50,9 @@ private struct SessionBeside {
     }
 
     /// Both screens and cursors, for a failure message.
-    var disagreement: String {
-        "\(screen.lines) vs \(reference.screen.lines), cursor \(screen.cursorRow),\(screen.cursorColumn) vs "
-            + "\(reference.screen.cursorRow),\(reference.screen.cursorColumn)"
-    }
+    var disagreement: String { screen.disagreement(with: reference.screen) }
 
-    var screensAgree: Bool {
-        screen.grid == reference.screen.grid && screen.cursorRow == reference.screen.cursorRow
-            && screen.cursorColumn == reference.screen.cursorColumn
-    }
+    var screensAgree: Bool { screen.agrees(with: reference.screen) }
 }
 
 /// Random editing through the entry session against the frame pipeline: wide characters,

@@ -36,6 +36,18 @@ import GhostlineTesting
         #expect(!session.hasKeys)
     }
 
+    /// Text read after every key was handled is a key of its own, not joined to the handled
+    /// text key before it, whether or not the runner asked for a key past the last.
+    @Test func textReadAfterHandledKeysIsANewKey() {
+        var session = Self.session()
+        session.receive(Array("ab".utf8)[...])
+        #expect(session.handleNextKey() != nil)
+        session.receive(Array("cd".utf8)[...])
+        #expect(Array(session.waitingKeys) == [.text("cd")])
+        #expect(Self.handleAll(&session).isEmpty)
+        #expect(session.editor.state.text == "abcd")
+    }
+
     @Test(arguments: ["\u{3}", "\u{4}"])
     func keysAfterAnEntryEndedOtherwiseAreDropped(ending: String) {
         var session = Self.session()

@@ -70,6 +70,8 @@ package struct EntrySession {
     /// Decodes bytes read together. A sequence still incomplete gets the whole escape timeout
     /// again.
     package mutating func receive(_ bytes: UnsafeBufferPointer<UInt8>) {
+        // The decoder joins text to a text key at the end of the array: never to a handled one.
+        if nextKey == keys.count { discardHandledKeys() }
         decoder.feed(bytes, appendingTo: &keys)
         isSequencePending = decoder.isPending
         hasKeys = nextKey < keys.count
