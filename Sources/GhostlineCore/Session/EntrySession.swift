@@ -89,7 +89,6 @@ package struct EntrySession {
         hasKeys = nextKey < keys.count
     }
 
-
     /// When the bytes the decoder holds are to be taken as they are, in the milliseconds of the
     /// clock `now` is read from; nil when it holds none.
     package mutating func flushDeadline(now: Int64) -> Int64? {
