@@ -97,8 +97,8 @@ final class InteractiveSession {
         let rawAttributes = rawMode.rawAttributes
         let waitsInRead = wakePipe == nil
             && (signals?.prepareReading(from: input, rawAttributes: rawAttributes) ?? (observer == nil))
-        // Asked once: work the core has for idle moments (the history's sorting) that arises
-        // during the entry waits for the next one, and a key pays no look for it.
+        // Asked once: idle work the core comes to have during the entry waits for the next
+        // one, and a key pays no look for it.
         var hasIdleWork = editor.entrySession.hasIdleWork
         while true {
             // Keys the terminal's own mode held as raw mode was entered (at the start, or again
