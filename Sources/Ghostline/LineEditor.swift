@@ -182,10 +182,17 @@ public final class LineEditor {
     /// rows went after a resize.
     public var terminalReflowsOnResize = true
 
-    /// The editing engine. An app's closure or delegate that reaches the editor while the engine
-    /// is changing the text (a completion function setting `text`, say) is stopped by Swift's
-    /// own exclusivity check: the engine is in the middle of an edit and cannot be used.
-    var engine = Editor()
+    /// The loop every key of a terminal entry goes through, and what it keeps between entries:
+    /// the keys typed after an entry ended, the decoder's unfinished sequence.
+    var entrySession = EntrySession()
+    /// The editing engine, where the entry session keeps it: read and changed in place. An
+    /// app's closure or delegate that reaches the editor while the engine is changing the text
+    /// (a completion function setting `text`, say) is stopped by Swift's own exclusivity check:
+    /// the engine is in the middle of an edit and cannot be used.
+    var engine: Editor {
+        _read { yield entrySession.editor }
+        _modify { yield &entrySession.editor }
+    }
     /// Counts changes to how the entry looks (prompts, placeholder, styles, colors), so a session
     /// rebuilds what it draws them with only after one.
     private(set) var appearanceRevision = 0
@@ -221,19 +228,16 @@ public final class LineEditor {
     /// read without reading ahead and a file read ahead and sought back (see
     /// Docs/Architecture.md, "Piped input").
     public var ownsInput = false
-    /// Decoding state and keys that arrived after an entry ended, carried to the next entry.
-    var decoder = KeyDecoder()
-    var typedAhead: [KeyEvent] = []
-    private var pipedInput: PipedInput?
-    private var terminalOutput: FileDescriptor?
+    var pipedInput: PipedInput?
+    var terminalOutput: FileDescriptor?
     var session: InteractiveSession?
     /// The test kit's view of the entries this editor reads; see `SessionObserver`.
     package var sessionObserver: (any SessionObserver)?
     /// The printers' queue, made with the first printer.
-    private(set) var printQueue: PrintQueue?
+    var printQueue: PrintQueue?
     /// Ends a session's wait for keys when a printer or a cancelled task needs it; while there
     /// is one, the session waits in `poll` on it beside the terminal.
-    private(set) var wakePipe: WakePipe?
+    var wakePipe: WakePipe?
     /// Set while `readLineAsync()` reads, for its task's cancellation to end the entry.
     ///
     /// The task sets it and the reading thread reads it, so it is kept under a lock rather than
@@ -318,125 +322,10 @@ public final class LineEditor {
         }
     }
 
-    /// Reads one entry. Returns nil at the end of input (Ctrl-D on an empty entry, or the end of
-    /// piped input).
-    ///
-    /// - Parameter initialText: The text the entry starts with.
-    /// - Throws: ``LineEditorError/interrupted`` on Ctrl-C, ``LineEditorError/terminalLost(_:)``
-    ///   when the terminal went away, ``LineEditorError/system(_:)`` when it cannot be used or
-    ///   piped input cannot be read; never for the history file, whose failures go to
-    ///   ``historyFileErrorHandler``.
-    ///
-    /// It blocks the calling thread until the entry ends, so it is unavailable from async code,
-    /// where a blocked thread is one of Swift's few cooperative ones: there, `import
-    /// GhostlineConcurrency` and `try await editor.readLineAsync()`.
-    @available(*, noasync, message: "it blocks the thread; import GhostlineConcurrency and use 'try await editor.readLineAsync()'")
-    public func readLine(initialText: String = "") throws -> String? {
-        reportHistoryFileLoadFailure()
-        engine.isMultiline = isMultiline
-        guard input.isTerminal else {
-            // Not a terminal: a script's answers, which are not the user's history (see `historyFile`).
-            if pipedInput == nil { pipedInput = PipedInput(descriptor: input) }
-            pipedInput?.readsAhead = ownsInput
-            return try pipedInput?.nextEntry(wholeInput: isMultiline, cancellation: cancellation).map(replacingEmptyWithDefault)
-        }
-        let output = userInterfaceOutput()
-        let isDumb = terminalType.isEmpty || terminalType == "dumb"
-        if isDumb && !isSecret {
-            finishLoadingHistoryFile()
-            let entry = try readPlainly(input: input, output: output).map(replacingEmptyWithDefault)
-            if let entry {
-                // Kept as the editor keeps an entry it read, in the history and in its file.
-                engine.history.add(entry)
-                saveToHistoryFile(entry)
-            }
-            return entry
-        }
-        let session = try InteractiveSession(editor: self, input: input, output: output, drawsEntry: !isDumb)
-        self.session = session
-        defer { self.session = nil }
-        // A history file that could not be read while the prompt was up is reported below it.
-        defer { reportHistoryFileLoadFailure() }
-        let entry = try session.run(initialText: initialText)
-        if let entry, !isSecret { saveToHistoryFile(entry) }
-        return entry
-    }
-
-    /// An empty line read without the editor (piped, or by a dumb terminal) is Enter on an empty
-    /// entry, so it submits the default there as the editor does, and a script answers
-    /// `printf '\n' | tool` as a user pressing Enter would.
-    private func replacingEmptyWithDefault(_ entry: String) -> String {
-        entry.isEmpty ? defaultText ?? entry : entry
-    }
-
-    /// A handle that prints above the prompt from any thread or task (see ``LinePrinter``).
-    ///
-    /// Every printer of an editor shares one queue, so messages keep their order whichever
-    /// printer they go through. Once an editor has a printer, its sessions wait for keys in
-    /// `poll` on the terminal and the printer's wake-up together, one system call more per
-    /// read (see Docs/Architecture.md). Make it before reading: a printer made while an entry is
-    /// read (from a delegate method, say) holds its messages until that entry ends.
-    ///
-    /// - Throws: ``LineEditorError/system(_:)`` when the wake-up pipe cannot be made.
-    public func makePrinter() throws -> LinePrinter {
-        if let printQueue { return LinePrinter(queue: printQueue) }
-        let destination: PrintQueue.Destination = input.isTerminal
-            ? .terminal(userInterfaceOutput()) : .plain(output ?? .standardOutput)
-        let queue = PrintQueue(wakePipe: try makeWakePipe(), destination: destination)
-        // A session that started without a printer does not watch the pipe; its messages wait
-        // until its entry ends, and are printed below it then.
-        if session != nil { queue.beginReading() }
-        printQueue = queue
-        return LinePrinter(queue: queue)
-    }
-
-    /// The editor's wake-up pipe, made the first time it is needed.
-    package func makeWakePipe() throws -> WakePipe {
-        if let wakePipe { return wakePipe }
-        do {
-            let made = try WakePipe()
-            wakePipe = made
-            return made
-        } catch let error as Errno {
-            throw LineEditorError.system(error)
-        }
-    }
-
-    /// Where the prompt is drawn: standard output when it is the terminal, else the terminal
-    /// itself, so that `answer=$(tool)` captures only the entry.
-    private func userInterfaceOutput() -> FileDescriptor {
-        if let output { return output }
-        if FileDescriptor.standardOutput.isTerminal { return .standardOutput }
-        if let terminalOutput { return terminalOutput }
-        let opened = (try? FileDescriptor.openTerminal()) ?? .standardError
-        terminalOutput = opened
-        return opened
-    }
-
-    /// With a terminal that cannot move its cursor: the prompt, then the terminal's own line
-    /// editing, which echoes the keys. The prompt's control characters are shown as the layout
-    /// shows them. A secret is read by the editor instead (``readLine(initialText:)``), in raw
-    /// mode, drawing only the prompt: nothing echoes it, and Ctrl-C, Ctrl-Z and the signals
-    /// end or stop it as they do any entry.
-    private func readPlainly(input: FileDescriptor, output: FileDescriptor) throws -> String? {
-        do {
-            try output.writeAll(Array(prompt.replacingControlCharactersWithCaretNotation().utf8))
-        } catch let error as Errno {
-            throw LineEditorError(terminalFailure: error)
-        }
-        if pipedInput == nil { pipedInput = PipedInput(descriptor: input) }
-        do {
-            return try pipedInput?.nextEntry(wholeInput: false, cancellation: cancellation)
-        } catch LineEditorError.system(let error) {
-            throw LineEditorError(terminalFailure: error)
-        }
-    }
-
-    /// The continuation prompt in use: the configured one, or `… ` right-aligned under the prompt.
-    var effectiveContinuationPrompt: String {
-        if let continuationPrompt { return continuationPrompt }
-        let width = Layout.columns(ofPrompt: prompt, width: .max / 2)
-        return String(repeating: " ", count: max(0, width - 2)) + "… "
+    /// How the entry looks, for the entry session to draw it with.
+    var appearance: EntryAppearance {
+        EntryAppearance(prompt: prompt, promptStyle: promptStyle, continuationPrompt: continuationPrompt,
+                        placeholder: placeholder, placeholderStyle: placeholderStyle, usesColor: usesColor)
     }
 
     deinit {

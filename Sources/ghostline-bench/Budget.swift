@@ -6,9 +6,8 @@ import GhostlineCore
 /// callgrind count (`--toggle-collect`), a dump per key. Everything else, the entry's set-up and
 /// a few keys that run the code once, is left out of the count.
 ///
-/// The keys go through ``Pipeline``, the chain the session runs; pointing the budget at another
-/// driver of that chain (a loop type of the core, say) means changing ``measuredKey(_:_:)`` and
-/// the set-ups below, and keeping its name, which `.ci/budget` looks up in the binary.
+/// The keys go through ``Pipeline``, which runs the core's `EntrySession`, the loop the
+/// terminal session runs; `.ci/budget` looks ``measuredKey(_:_:)`` up in the binary by its name.
 enum Budget {
     /// A scenario: how to set it up, and the keys whose cost is counted.
     struct Scenario: Sendable {

@@ -1,23 +1,19 @@
 import GhostlineCore
 
-/// The chain an interactive session runs, without a terminal: bytes go through the key decoder
-/// and the editor, and each batch of reads ends in one layout and one render into `output`.
+/// The loop an interactive session runs, without a terminal: the core's ``EntrySession`` fed
+/// the bytes a terminal would send, each batch of reads ending in one frame into `output`.
 ///
-/// It follows `InteractiveSession.run` step for step (reads available at once become one batch
-/// of events and one draw; text changes are taken after every event; a submit draws the entry
-/// one last time without ghost text), so the figures measured here are what a keystroke costs in
-/// the real program minus the system calls.
+/// Reads available at once become one batch of keys and one frame, and a submit draws the
+/// entry one last time without ghost text, as in the session, so the figures measured here are
+/// what a keystroke costs in the real program minus the system calls.
 struct Pipeline {
     static let width = 80
     static let height = 24
-    static let prompt = StyledText("> ", style: .plain)
-    static let continuationPrompt = StyledText("… ", style: .plain)
-    static let placeholder = StyledText("Type a message…", style: .placeholder)
+    static let appearance = EntryAppearance(prompt: "> ", continuationPrompt: "… ", placeholder: "Type a message…")
 
-    private var decoder = KeyDecoder()
-    private var events: [KeyEvent] = []
-    private var display = Display()
-    private(set) var editor = Editor()
+    private var session: EntrySession
+    /// The editing engine, as the keys left it.
+    var editor: Editor { session.editor }
     /// Every byte the frames wrote, as a terminal would have received them.
     private(set) var output: [UInt8] = []
     /// The entry, once Enter submitted it.
@@ -31,13 +27,14 @@ struct Pipeline {
     /// Starts an entry holding `text` (as `ghostline --initial` does) and draws its first frame.
     init(text: String = "", isMultiline: Bool = false, history: History = History(), timesStages: Bool = true) {
         self.timesStages = timesStages
+        var editor = Editor(history: history)
         editor.isMultiline = isMultiline
-        editor.history = history
-        editor.geometry = TextGeometry(width: Self.width, firstLineStart: 2, otherLinesStart: 2, height: Self.height)
-        editor.startNewEntry(text: text)
         // Without a delegate the session installs no veto and records no changes; nor does this.
         editor.recordsChanges = false
-        draw(final: false)
+        session = EntrySession(editor: editor, appearance: Self.appearance)
+        output = session.startEntry(text: text, drawsEntry: true, width: Self.width, height: Self.height)
+        clearOutput()
+        output.append(contentsOf: session.frame())
     }
 
     /// Forgets the bytes written so far, so that a measurement counts only its own.
@@ -53,44 +50,30 @@ struct Pipeline {
     /// Reads that arrived together (the session reads while bytes are available), then a frame.
     mutating func receive<Reads: Sequence<ArraySlice<UInt8>>>(reads: Reads) {
         guard submitted == nil else { return }
-        // Kept with its capacity from batch to batch, as the session keeps its event array.
-        defer { events.removeAll(keepingCapacity: true) }
         let decodingStart = now()
         for read in reads {
-            decoder.feed(read, appendingTo: &events)
+            session.receive(read)
         }
         let editingStart = now()
         stageTimes.decoding += editingStart - decodingStart
-        for event in events {
-            if case .submit(let text)? = editor.handle(event) {
-                editor.pendingChanges.removeAll(keepingCapacity: true)
-                stageTimes.editing += now() - editingStart
+        while let key = session.handleNextKey() {
+            if case .submit(let text)? = key.request {
+                let drawingStart = now()
+                stageTimes.editing += drawingStart - editingStart
                 submitted = text
-                draw(final: true)
-                let finishing = now()
-                output.append(contentsOf: display.finish())
-                stageTimes.drawing += now() - finishing
+                output.append(contentsOf: session.finish())
+                stageTimes.drawing += now() - drawingStart
                 return
             }
-            editor.pendingChanges.removeAll(keepingCapacity: true)
         }
-        stageTimes.editing += now() - editingStart
-        draw(final: false)
+        let drawingStart = now()
+        stageTimes.editing += drawingStart - editingStart
+        output.append(contentsOf: session.frame())
+        stageTimes.drawing += now() - drawingStart
     }
 
     /// The monotonic clock's reading when the stages are timed, else 0.
     private func now() -> Int {
         timesStages ? MonotonicClock.now() : 0
-    }
-
-    private mutating func draw(final: Bool) {
-        let presentingStart = now()
-        var presentation = editor.presentation(prompt: Self.prompt, continuationPrompt: Self.continuationPrompt,
-                                               placeholder: Self.placeholder)
-        if final { presentation = presentation.finished }
-        let drawingStart = now()
-        stageTimes.presenting += drawingStart - presentingStart
-        output.append(contentsOf: display.draw(presentation, width: Self.width, height: Self.height))
-        stageTimes.drawing += now() - drawingStart
     }
 }

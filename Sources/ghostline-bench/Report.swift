@@ -26,13 +26,13 @@ enum Report {
     /// Where each scenario's time went: per key where the scenario counts keys, else per run.
     static func stages(_ rows: [Measurement]) -> String {
         var lines = [
-            "| Scenario | Per | Decode | Edit | Present | Draw |",
-            "|---|---|---:|---:|---:|---:|",
+            "| Scenario | Per | Decode | Edit | Present and draw |",
+            "|---|---|---:|---:|---:|",
         ]
         for row in rows {
             let divisor = Double(max(1, row.keys ?? 1))
             let stages = row.median.stages
-            let figures = [stages.decoding, stages.editing, stages.presenting, stages.drawing]
+            let figures = [stages.decoding, stages.editing, stages.drawing]
                 .map { Format.decimal(Double($0) / divisor, digits: 0) + " ns" }
             lines.append("| " + ([row.scenario, row.keys == nil ? "run" : "key"] + figures).joined(separator: " | ") + " |")
         }

@@ -4,17 +4,16 @@
 /// stages add up to a little less than the run's total; they tell which stage grows, not the
 /// exact cost of a key.
 struct StageTimes {
-    /// `KeyDecoder.feed`.
+    /// `EntrySession.receive`: decoding the bytes into keys.
     var decoding = 0
-    /// `Editor.handle` for each event.
+    /// `EntrySession.handleNextKey` for each key: the editor applying it.
     var editing = 0
-    /// `Editor.presentation`: what to draw, including the inline suggestion.
-    var presenting = 0
-    /// `Display.draw` (the echo short cut, or layout and render) and the copy into the byte sink.
+    /// `EntrySession.frame`: the presentation, including the inline suggestion, and the display
+    /// drawing it (the append short cut, or layout and render), copied into the byte sink.
     var drawing = 0
 
     static func - (later: StageTimes, earlier: StageTimes) -> StageTimes {
         StageTimes(decoding: later.decoding - earlier.decoding, editing: later.editing - earlier.editing,
-                   presenting: later.presenting - earlier.presenting, drawing: later.drawing - earlier.drawing)
+                   drawing: later.drawing - earlier.drawing)
     }
 }

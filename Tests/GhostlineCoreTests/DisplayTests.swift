@@ -33,15 +33,9 @@ private struct DisplayBeside {
     }
 
     /// Both screens and cursors, for a failure message.
-    var disagreement: String {
-        "\(screen.lines) vs \(reference.screen.lines), cursor \(screen.cursorRow),\(screen.cursorColumn) vs "
-            + "\(reference.screen.cursorRow),\(reference.screen.cursorColumn)"
-    }
+    var disagreement: String { screen.disagreement(with: reference.screen) }
 
-    var screensAgree: Bool {
-        screen.grid == reference.screen.grid && screen.cursorRow == reference.screen.cursorRow
-            && screen.cursorColumn == reference.screen.cursorColumn
-    }
+    var screensAgree: Bool { screen.agrees(with: reference.screen) }
 }
 
 @Suite struct DisplayTests {
@@ -320,40 +314,6 @@ private struct DisplayBeside {
         #expect(both.screensAgree, "\(both.disagreement)")
     }
 
-    /// Typing that mostly follows the suggestion, with other keys now and then, at sizes where
-    /// the suggestion wraps: the screen must be the frame pipeline's at every step.
-    @Test(arguments: [(80, 24), (20, 6), (9, 4)])
-    func typingAlongSuggestionsLeavesTheScreenAFramePipelineLeaves(width: Int, height: Int) {
-        var random = SplitMix64(seed: UInt64(width * 31 + height))
-        let entries = ["make test --filter DisplayTests", "git commit -m 'the room'", "swift build -c release"]
-        var editor = Editor(history: History(entries: entries))
-        var both = DisplayBeside(width: width, height: height, first: Self.presentation(editor))
-        var echoed = 0
-        for step in 0..<1_500 {
-            let roll = random.next() % 20
-            if roll == 0 {
-                _ = editor.handle(.control("u"))
-            } else if roll == 1 {
-                _ = editor.handle(.key(.backspace))
-            } else if roll < 4 {
-                editor.type(String(Character(UnicodeScalar(UInt8(0x61 + random.next() % 26)))))
-            } else if let next = editor.suggestionSuffix?.first {
-                editor.type(String(next))
-            } else if editor.state.isEmpty {
-                editor.type(String(entries[Int(random.next() % 3)].first!))
-            } else {
-                editor.type(" ")
-            }
-            let bytes = both.draw(Self.presentation(editor))
-            if bytes.count == 1 { echoed += 1 }
-            guard both.screensAgree else {
-                Issue.record("step \(step): \(both.disagreement)")
-                return
-            }
-        }
-        #expect(echoed > 300, "keys echoed alone \(echoed) times")
-    }
-
     @Test func typingWideCharactersAlongASuggestionWritesOnlyThem() {
         var editor = Editor(history: History(entries: ["中文 text 👍 done"]))
         var both = DisplayBeside(width: 30, height: 5, first: Self.presentation(editor))
@@ -389,52 +349,6 @@ private struct DisplayBeside {
             both.draw(Self.presentation(editor))
             #expect(both.screensAgree, "\(character): \(both.disagreement)")
         }
-    }
-
-    /// Typing that follows suggestions with wide characters, emoji and combining marks at sizes
-    /// where they wrap and reach the margin, with keys off them now and then: the screen, cell
-    /// by cell with its attributes, must be the frame pipeline's at every step. With
-    /// `isChanging` an app's suggestion function suggests another rest after each key, which
-    /// may begin with the very character typed.
-    @Test(arguments: [(80, 24, false), (10, 5, false), (9, 4, false), (7, 3, false), (4, 3, false), (80, 24, true),
-                      (9, 4, true)])
-    func typingAlongWideSuggestionsLeavesTheScreenAFramePipelineLeaves(width: Int, height: Int, isChanging: Bool) {
-        var random = SplitMix64(seed: UInt64(width * 131 + height))
-        let entries = ["中文 text 中文字", "ab中cd👍ef", "café\u{301} au lait", "x 👍👍 y 中", "say \"中文\" ok"]
-        var editor = Editor(history: History(entries: entries))
-        if isChanging {
-            editor.suggestion = { context in context.text.isEmpty ? nil : context.text + (context.text.utf8.count % 2 == 0 ? "中文 ab" : "中x ab") }
-        }
-        editor.highlighter = QuoteHighlighter()
-        var both = DisplayBeside(width: width, height: height, first: Self.presentation(editor))
-        var echoedAlong = 0
-        for step in 0..<2_000 {
-            let suggested = editor.suggestionSuffix
-            let roll = random.next() % 25
-            var typed: String?
-            if roll == 0 {
-                _ = editor.handle(.control("u"))
-            } else if roll == 1 {
-                _ = editor.handle(.key(.backspace))
-            } else if roll < 4 {
-                typed = ["中", "a", " ", "👍", "\u{301}", "x"][Int(random.next() % 6)]
-            } else if let next = suggested?.first {
-                typed = String(next)
-            } else if editor.state.isEmpty {
-                typed = String(entries[Int(random.next() % UInt64(entries.count))].first!)
-            } else {
-                typed = " "
-            }
-            if let typed { editor.type(typed) }
-            let bytes = both.draw(Self.presentation(editor))
-            if let typed, suggested?.hasPrefix(typed) == true, bytes == Array(typed.utf8) { echoedAlong += 1 }
-            guard both.screensAgree else {
-                Issue.record("step \(step): \(both.disagreement)")
-                return
-            }
-        }
-        // A suggestion that changes after each key leaves few keys to echo alone.
-        if !isChanging { #expect(echoedAlong > 200, "keys along a suggestion echoed alone \(echoedAlong) times") }
     }
 
     @Test func aWideCharacterThatDoesNotFitStartsTheNextRow() {
@@ -557,147 +471,6 @@ private struct DisplayBeside {
         var both = DisplayBeside(width: 30, height: 6, first: Self.presentation(Editor(text: "abc")))
         both.draw(Self.presentation(Editor(text: "abcd")))
         #expect(both.screensAgree)
-    }
-
-    /// A multi-line editor with history (so suggestions come and go) and completions (so listings do).
-    private static func randomlyEditedEditor() -> Editor {
-        var editor = Editor(history: History(entries: ["hello world", "make test", "中文 text"]))
-        editor.isMultiline = true
-        editor.completion = { _ in ["alpha", "alps", "beta"] }
-        return editor
-    }
-
-    /// Keys that move, delete, break lines, search, complete, or add what is not plain ASCII.
-    private static let keysOtherThanTyping: [KeyEvent] = [
-        .key(.backspace), .key(.left), .key(.end), .key(.enter), .key(.up), .key(.down), .key(.tab), .control("r"),
-        .control("g"), .control("w"), .text("中"), .text("\u{301}"), .text("👍"), .text("\u{600}"), .paste("pasted\ntext"),
-        .key(.right),
-    ]
-
-    /// Editing keys at random, typing most of the time as a user does, drawn after each read of
-    /// one to three keys: the display's screen must be the frame-by-frame pipeline's at every step.
-    @Test(arguments: [(80, 24), (20, 6), (9, 4), (3, 4), (41, 3)])
-    func randomEditingLeavesTheScreenAFramePipelineLeaves(width: Int, height: Int) {
-        var random = SplitMix64(seed: UInt64(width * 7_919 + height))
-        var editor = Self.randomlyEditedEditor()
-        var both = DisplayBeside(width: width, height: height, first: Self.presentation(editor))
-        let others = Self.keysOtherThanTyping
-        var echoed = 0
-        for step in 0..<1_500 {
-            let before = editor.state.text
-            for _ in 0...(random.next() % 3) {
-                if random.next() % 10 < 7 {
-                    _ = editor.handle(.text(String(UnicodeScalar(UInt8(0x20 + random.next() % 95)))))
-                } else {
-                    _ = editor.handle(others[Int(random.next() % UInt64(others.count))])
-                }
-            }
-            let bytes = both.draw(Self.presentation(editor))
-            let after = editor.state.text
-            if !bytes.isEmpty, after.utf8.count > before.utf8.count, after.hasPrefix(before),
-               bytes == Array(after.utf8.dropFirst(before.utf8.count)) {
-                echoed += 1
-            }
-            guard both.screensAgree else {
-                Issue.record("step \(step): \(both.disagreement)")
-                return
-            }
-        }
-        if width > 3 { #expect(echoed > 100, "the short cut was taken \(echoed) times") }
-    }
-
-    /// Lines typed at the end of a multi-line entry, as most multi-line typing is, with a key now
-    /// and then that moves up, deletes or pastes: line breaks are appended and the screen scrolls,
-    /// and the frames after them must scroll from where the screen is.
-    @Test(arguments: [(80, 24), (20, 6), (9, 4), (5, 3)])
-    func typingLinesAtTheEndLeavesTheScreenAFramePipelineLeaves(width: Int, height: Int) {
-        var random = SplitMix64(seed: UInt64(width * 31 + height))
-        var editor = Editor()
-        editor.isMultiline = true
-        var both = DisplayBeside(width: width, height: height, first: Self.presentation(editor))
-        let occasional: [KeyEvent] = [.key(.up), .key(.backspace), .key(.down), .paste("a\nb"), .key(.end), .control("e")]
-        var lineBreaksAppended = 0
-        for step in 0..<1_200 {
-            let roll = random.next() % 100
-            if roll < 12 {
-                _ = editor.handle(.key(.enter))
-            } else if roll < 16 {
-                _ = editor.handle(occasional[Int(random.next() % UInt64(occasional.count))])
-            } else {
-                _ = editor.handle(.text(String(UnicodeScalar(UInt8(0x20 + random.next() % 95)))))
-            }
-            if both.draw(Self.presentation(editor)).starts(with: Array("\r\n… ".utf8)) { lineBreaksAppended += 1 }
-            guard both.screensAgree else {
-                Issue.record("step \(step): \(both.disagreement)")
-                return
-            }
-        }
-        #expect(lineBreaksAppended > 50, "line breaks appended \(lineBreaksAppended) times")
-    }
-
-    /// Random editing of a highlighted entry or a secret one, one to three keys per draw: the
-    /// screen must be the frame pipeline's, styles and all, and, while the entry fits, what a
-    /// fresh layout draws on a clean screen; a secret's characters never reach the terminal.
-    /// Typing at the end must still cost only its own cells, most of the time: the mask's, or
-    /// the characters in their spans' styles.
-    @Test(arguments: [(80, 24, false), (20, 6, false), (9, 4, false), (3, 4, false), (41, 3, true), (9, 4, true),
-                      (20, 6, true)])
-    func randomEditingOfHighlightedOrSecretTextLeavesTheScreenAFramePipelineLeaves(width: Int, height: Int,
-                                                                                   isSecret: Bool) {
-        var random = SplitMix64(seed: UInt64(width * 613 + height))
-        var editor = Self.randomlyEditedEditor()
-        editor.highlighter = QuoteAndLetHighlighter()
-        editor.isSecret = isSecret
-        var both = DisplayBeside(width: width, height: height, first: Self.presentation(editor))
-        let others = Self.keysOtherThanTyping + [.text("\""), .text("let "), .control("t"), .control("y"), .control("_")]
-        // Letters that no escape sequence the renderer writes contains, nor the prompts and
-        // the placeholder.
-        let telltales = Array("qwxzj".utf8)
-        var sawStyledCell = false
-        var appendedAlone = 0
-        for step in 0..<800 {
-            let before = editor.state.text
-            var typed = ""
-            var onlyTyped = true
-            for _ in 0...(random.next() % 3) {
-                if random.next() % 10 < 7 {
-                    let key = String(UnicodeScalar(UInt8(0x20 + random.next() % 95)))
-                    typed += key
-                    _ = editor.handle(.text(key))
-                } else {
-                    onlyTyped = false
-                    _ = editor.handle(others[Int(random.next() % UInt64(others.count))])
-                }
-            }
-            let checked = both.written.count
-            let bytes = both.draw(Self.presentation(editor))
-            if onlyTyped && editor.state.text == before + typed
-                && bytes == Array((isSecret ? String(repeating: "•", count: typed.count) : typed).utf8) {
-                appendedAlone += 1
-            }
-            if editor.state.text.utf8.count > 60 {
-                editor.setText("")
-                both.draw(Self.presentation(editor))
-            }
-            guard both.screensAgree else {
-                Issue.record("step \(step): \(both.disagreement)")
-                return
-            }
-            if isSecret, let leak = both.written[checked...].first(where: telltales.contains) {
-                Issue.record("step \(step): \(Character(UnicodeScalar(leak))) reached the terminal")
-                return
-            }
-            let fresh = ScreenHarness.fresh(Self.presentation(editor), width: width, height: height)
-            if fresh.cursorRow < height - 1, fresh.line(height - 1).isEmpty, fresh.scrolledOffLines.isEmpty {
-                guard both.screen.grid == fresh.grid else {
-                    Issue.record("step \(step): \(both.screen.lines) vs fresh \(fresh.lines)")
-                    return
-                }
-            }
-            if !isSecret && (0..<width).contains(where: { both.screen[0, $0].attributes.isBold }) { sawStyledCell = true }
-        }
-        if !isSecret { #expect(sawStyledCell, "keywords were highlighted") }
-        if width > 3 { #expect(appendedAlone > 50, "typing cost only its own cells \(appendedAlone) times") }
     }
 }
 

@@ -64,6 +64,16 @@ extension VirtualScreen {
     var grid: [[ScreenCell]] {
         (0..<rows).map { row in (0..<columns).map { self[row, $0] } }
     }
+
+    /// Whether this screen shows what `other` shows, cells and cursor.
+    func agrees(with other: VirtualScreen) -> Bool {
+        grid == other.grid && cursorRow == other.cursorRow && cursorColumn == other.cursorColumn
+    }
+
+    /// Both screens and cursors, for a failure message.
+    func disagreement(with other: VirtualScreen) -> String {
+        "\(lines) vs \(other.lines), cursor \(cursorRow),\(cursorColumn) vs \(other.cursorRow),\(other.cursorColumn)"
+    }
 }
 
 let gray = CellAttributes(foreground: .basic(8))

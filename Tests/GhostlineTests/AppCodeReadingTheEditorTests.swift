@@ -35,8 +35,8 @@ private final class ReadingDelegate: LineEditorDelegate, @unchecked Sendable {
 }
 
 /// The app code the editor asks while it draws a key (the highlighter, the suggestion) may read
-/// the editor. The session makes the presentation with the engine passed `inout`, so the engine
-/// hands the editor a copy of itself before it asks that code (`Editor.appCodeIsRunning`,
+/// the editor. The entry session makes the presentation with the engine in place, being
+/// accessed, so the engine hands the editor a copy of itself before it asks that code (`Editor.appCodeIsRunning`,
 /// Docs/Architecture.md, "The engine is a plain stored property"); a change of who owns the
 /// engine, or of how a frame reaches it, must keep these reads working.
 @Suite struct AppCodeReadingTheEditorTests {

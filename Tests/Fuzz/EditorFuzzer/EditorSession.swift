@@ -3,18 +3,13 @@ import GhostlineCore
 import GhostlineTesting
 import GhostlineTestSupport
 
-/// An entry edited the way the terminal session edits it — keys decoded from bytes read in
-/// chunks, each event handled, frames drawn — on a virtual screen, with every check of the
-/// editor fuzzer made as it goes.
+/// An entry edited through the core's `EntrySession`, the loop the terminal session runs —
+/// keys decoded from bytes read in chunks, each key handled, frames drawn — on a virtual
+/// screen, with every check of the editor fuzzer made as it goes.
 struct EditorSession {
     private let setting: FuzzSetting
-    private var decoder = KeyDecoder()
-    private var editor: Editor
-    private var display = Display()
+    private var session: EntrySession
     private var screen: VirtualScreen
-    private let prompt: StyledText
-    private let continuationPrompt: StyledText
-    private let placeholder: StyledText?
     /// The screen row where the current entry's area began, and how many rows had scrolled off
     /// the top by then: together they say where the area's first row is now.
     private var areaStartRow = 0
@@ -22,16 +17,14 @@ struct EditorSession {
 
     init(setting: FuzzSetting) {
         self.setting = setting
-        editor = Editor(history: setting.history)
+        var editor = Editor(history: setting.history)
         editor.isMultiline = setting.isMultiline
         if setting.hasCompletion { editor.completion = FuzzSetting.completions }
-        editor.geometry = TextGeometry(
-            width: setting.width, firstLineStart: Layout.columns(ofPrompt: setting.prompt, width: setting.width),
-            otherLinesStart: Layout.columns(ofPrompt: setting.continuationPrompt, width: setting.width))
+        let appearance = EntryAppearance(prompt: setting.prompt, promptStyle: Style(foreground: .basic(4), isBold: true),
+                                         continuationPrompt: setting.continuationPrompt, placeholder: setting.placeholder)
+        session = EntrySession(editor: editor, appearance: appearance)
         screen = VirtualScreen(columns: setting.width, rows: setting.height)
-        prompt = StyledText(setting.prompt, style: Style(foreground: .basic(4), isBold: true))
-        continuationPrompt = StyledText(setting.continuationPrompt, style: .dimmed)
-        placeholder = setting.placeholder.map { StyledText($0, style: .placeholder) }
+        startEntry()
     }
 
     /// Types `keys`, read in chunks of lengths the setting's seed chooses.
@@ -44,19 +37,18 @@ struct EditorSession {
         while start < keys.count {
             let length = random.next() % 16 == 0 ? keys.count : Int(1 + random.next() % 8)
             let end = min(keys.count, start + length)
-            var events: [KeyEvent] = []
-            decoder.feed(keys[start..<end], appendingTo: &events)
+            session.receive(keys[start..<end])
             if setting.pausesBetweenChunks && random.next() % 4 == 0 {
-                events += decoder.flush()
+                session.flush()
                 paused = true
             }
-            decoded += events
-            handle(events)
+            decoded += session.waitingKeys
+            handleKeys()
             start = end
         }
-        let last = decoder.flush()
-        decoded += last
-        handle(last)
+        session.flush()
+        decoded += session.waitingKeys
+        handleKeys()
         DecodingChecks.checkEvents(decoded)
         // A pause makes a lone ESC a key of its own, which read at once it is not.
         if !paused { DecodingChecks.checkChunkingChangesNothing(keys, decoded: decoded) }
@@ -70,52 +62,60 @@ struct EditorSession {
 
     /// The text's length in UTF-8 bytes, without joining its lines.
     private var textByteCount: Int {
-        let state = editor.state
+        let state = session.editor.state
         return (0..<state.lineCount).reduce(state.lineCount - 1) { $0 + state.line($1).utf8.count }
     }
 
-    /// Handles a batch of events read together, drawing after each one or after the batch.
-    private mutating func handle(_ events: [KeyEvent]) {
-        for event in events {
-            guard textByteCount <= Self.largestText else { return }
-            let request = editor.handle(event)
-            StateChecks.check(editor.state, after: event)
-            switch request {
+    /// Handles the keys of a batch read together, drawing after each one or after the batch.
+    private mutating func handleKeys() {
+        let isEmpty = !session.hasKeys
+        while let event = session.waitingKeys.first {
+            guard textByteCount <= Self.largestText else {
+                session.discardKeys()
+                return
+            }
+            guard let key = session.handleNextKey() else { break }
+            StateChecks.check(session.editor.state, after: event)
+            switch key.request {
             case nil, .custom?, .bell?:
                 break
             case .editExternally(let text)?:
                 // As the session does: the area left for the editor, a fresh row, the edited
                 // text (here the text and a mark) taken, and the next frame drawn afresh.
-                emit(display.finish(startingFreshRow: false))
+                emit(session.stop())
                 screen.feed("\r\n")
-                display.reset()
+                emit(session.resumeAfterStop(onFreshRow: true))
                 beginArea()
-                editor.finishExternalEdit(with: text + "!")
+                session.editor.finishExternalEdit(with: text + "!")
             case .submit?, .endOfFile?, .interrupt?:
                 endEntry()
             case .suspend?:
                 // As the session does: the area left with the cursor where it is, the shell's
                 // line break, and the next frame drawn afresh there.
-                emit(display.finish(startingFreshRow: false))
+                emit(session.stop())
                 screen.feed("\r\n")
-                display.reset()
+                emit(session.resumeAfterStop(onFreshRow: true))
                 beginArea()
             case .clearScreen?:
-                screen.feed("\u{1B}[H\u{1B}[2J")
-                display.reset()
+                screen.feed(session.clearScreen())
                 beginArea()
             }
             if !setting.drawsPerBatch { draw() }
         }
-        if setting.drawsPerBatch && !events.isEmpty { draw() }
+        if setting.drawsPerBatch && !isEmpty { draw() }
     }
 
     /// The last frame of an entry without ghost text, the cursor to a fresh row, and the next
     /// entry started there, as the next `readLine` does.
     private mutating func endEntry() {
-        draw(final: true)
-        emit(display.finish())
-        editor.startNewEntry()
+        emit(session.finalFrame())
+        checkScreen(showing: session.presentation(final: true))
+        emit(session.leaveArea())
+        startEntry()
+    }
+
+    private mutating func startEntry() {
+        emit(session.startEntry(text: "", drawsEntry: true, width: setting.width, height: setting.height))
         beginArea()
     }
 
@@ -124,16 +124,13 @@ struct EditorSession {
         rowsScrolledBeforeArea = screen.scrolledOffLines.count
     }
 
-    private mutating func draw(final: Bool = false) {
-        var presentation = editor.presentation(prompt: prompt, continuationPrompt: continuationPrompt,
-                                               placeholder: placeholder)
-        if final { presentation = presentation.finished }
-        emit(display.draw(presentation, width: setting.width, height: setting.height))
-        checkScreen(showing: presentation)
+    private mutating func draw() {
+        emit(session.frame())
+        checkScreen(showing: session.presentation())
     }
 
-    /// Writes `bytes` from the display to the screen, once they passed the output checks (the
-    /// session's own bytes around them, such as clearing the screen, go to it directly).
+    /// Writes `bytes` from the entry session to the screen, once they passed the output checks
+    /// (clearing the screen, which the renderer does not send, goes to it directly).
     private mutating func emit(_ bytes: [UInt8]) {
         OutputChecks.checkOnlyRendererSequences(in: bytes)
         screen.feed(bytes)
@@ -142,7 +139,6 @@ struct EditorSession {
               "sequences the renderer does not send: \(screen.unsupportedSequences + screen.ignoredSequences)")
         check(screen.synchronizedOutputDepth == 0, "a synchronized update left open")
     }
-
     /// The frame's rows fit the width and the cursor is in them; when the whole entry fits on the
     /// screen (the frame has fewer rows than the screen, so none were cut), the screen shows
     /// exactly what a fresh display draws for it on a blank screen, cursor included, from the

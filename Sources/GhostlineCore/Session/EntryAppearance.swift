@@ -1,0 +1,78 @@
+/// How an entry looks, as the app sets it: the prompts, the placeholder, their styles and
+/// whether colors are used.
+package struct EntryAppearance: Sendable {
+    /// Drawn before the entry.
+    package var prompt: String
+    /// How the prompts are drawn.
+    package var promptStyle: Style
+    /// Drawn before lines 2…; nil for `… ` right-aligned under the prompt.
+    package var continuationPrompt: String?
+    /// Ghost text shown while the entry is empty.
+    package var placeholder: String?
+    /// How the placeholder and suggestions are drawn.
+    package var placeholderStyle: Style
+    /// Whether colors are used; without, the styles keep their other attributes.
+    package var usesColor: Bool
+
+    /// Creates an appearance; by default the prompt `> ` and no placeholder.
+    package init(prompt: String = "> ", promptStyle: Style = .plain, continuationPrompt: String? = nil,
+                 placeholder: String? = nil, placeholderStyle: Style = .placeholder, usesColor: Bool = true) {
+        self.prompt = prompt
+        self.promptStyle = promptStyle
+        self.continuationPrompt = continuationPrompt
+        self.placeholder = placeholder
+        self.placeholderStyle = placeholderStyle
+        self.usesColor = usesColor
+    }
+
+    /// The continuation prompt in use: the one set, or `… ` right-aligned under the prompt.
+    package var effectiveContinuationPrompt: String {
+        if let continuationPrompt { return continuationPrompt }
+        let width = Layout.columns(ofPrompt: prompt, width: .max / 2)
+        return String(repeating: " ", count: max(0, width - 2)) + "… "
+    }
+}
+
+/// The styled prompts and placeholder of an appearance, and the geometry they give on a terminal
+/// of one size: made again only when the appearance or the size changes. An object, which every
+/// frame reads in place; as a value it would be copied out of the session, its prompts and all,
+/// on every key.
+final class EntryDecorations {
+    let width: Int
+    let height: Int
+    /// Whether a continuation prompt can show: in multi-line mode, or once the text has a second
+    /// line. Otherwise it is left empty, unmade and unmeasured: the default `… ` is the only
+    /// non-ASCII text on the way to the prompt, and laying it out would bring the standard
+    /// library's grapheme breaking into an idle prompt's memory (Docs/Performance.md, "What
+    /// embedding costs").
+    let showsContinuation: Bool
+    let styledPrompt: StyledText
+    let styledContinuationPrompt: StyledText
+    let styledPlaceholder: StyledText?
+    let geometry: TextGeometry
+
+    /// The decorations of `appearance` for a terminal of `width` columns and `height` rows.
+    init(of appearance: EntryAppearance, width: Int, height: Int, showsContinuation: Bool) {
+        var promptStyle = appearance.promptStyle
+        var ghostStyle = appearance.placeholderStyle
+        if !appearance.usesColor {
+            promptStyle = promptStyle.withoutColor
+            ghostStyle = ghostStyle.withoutColor
+        }
+        let continuation = showsContinuation ? appearance.effectiveContinuationPrompt : ""
+        self.width = width
+        self.height = height
+        self.showsContinuation = showsContinuation
+        styledPrompt = StyledText(appearance.prompt, style: promptStyle)
+        styledContinuationPrompt = StyledText(continuation, style: promptStyle)
+        styledPlaceholder = appearance.placeholder.map { StyledText($0, style: ghostStyle) }
+        geometry = TextGeometry(width: width, firstLineStart: Layout.columns(ofPrompt: appearance.prompt, width: width),
+                                otherLinesStart: Layout.columns(ofPrompt: continuation, width: width), height: height)
+    }
+
+    /// Whether these are the decorations for a terminal of this size, with or without the
+    /// continuation prompt.
+    func fit(width: Int, height: Int, showsContinuation: Bool) -> Bool {
+        width == self.width && height == self.height && showsContinuation == self.showsContinuation
+    }
+}

@@ -1,0 +1,81 @@
+/// The bytes an entry needs on a terminal besides its frames: the modes it is read with, the
+/// prompt of an entry that is not drawn, printing above it, and what a resize, a cleared screen,
+/// a stop and a continue do to its area.
+extension EntrySession {
+    private static let pasteOn = Array("\u{1B}[?2004h".utf8)
+    /// Bracketed paste on, and the cursor shown in case the program before hid it.
+    static let entryModesOn = pasteOn + Array("\u{1B}[?25h".utf8)
+    private static let pasteOff = Array("\u{1B}[?2004l".utf8)
+    private static let plainStyle = Array("\u{1B}[0m".utf8)
+    private static let synchronizedOutputOn = Array("\u{1B}[?2026h".utf8)
+    private static let synchronizedOutputOff = Array("\u{1B}[?2026l".utf8)
+    static let lineBreak = Array("\r\n".utf8)
+
+    /// The bytes that undo the modes the entry was read with (bracketed paste), for every way
+    /// out; empty when it was not drawn.
+    package var entryModesOff: [UInt8] { drawsEntry ? Self.pasteOff : [] }
+
+    /// The prompt of an entry that is not drawn, as plain text: its control characters in caret
+    /// notation, as the layout shows them.
+    var plainPrompt: [UInt8] {
+        Array(appearance.prompt.replacingControlCharactersWithCaretNotation().utf8)
+    }
+
+    /// Messages printed above the entry, given as the bytes that show them (each ending on a
+    /// fresh row): the entry erased, the messages where it began, the entry drawn again below,
+    /// in synchronized output so the terminal never shows it gone. After `resetsModes` (a
+    /// message that may have changed anything), the modes the entry is read with are set again
+    /// first. An entry that is not drawn gets its prompt again below them.
+    package mutating func printAbove(_ messages: [UInt8], resetsModes: Bool) -> [UInt8] {
+        guard drawsEntry else { return Self.lineBreak + messages + plainPrompt }
+        var bytes = Self.synchronizedOutputOn + display.eraseArea(rowsAbove: display.rowsAbove(afterResizeTo: width))
+        bytes += messages
+        if resetsModes { bytes += Self.plainStyle + Self.entryModesOn }
+        return bytes + frame() + Self.synchronizedOutputOff
+    }
+
+    /// The terminal now has `width` columns and `height` rows: when that is a change, the bytes
+    /// that erase the entry's rows where the terminal left them (re-wrapped when it `reflows`),
+    /// for the next frame to draw it anew.
+    package mutating func resize(width newWidth: Int, height newHeight: Int, reflows: Bool) -> [UInt8] {
+        guard newWidth != width || newHeight != height else { return [] }
+        let rowsAbove = display.rowsAbove(afterResizeTo: reflows ? newWidth : width)
+        width = newWidth
+        height = newHeight
+        guard drawsEntry else { return [] }
+        return display.eraseArea(rowsAbove: min(rowsAbove, max(0, newHeight - 1)))
+    }
+
+    /// The editor asked for a clear screen: the bytes that clear it and draw the entry at the top
+    /// with the next frame.
+    package mutating func clearScreen() -> [UInt8] {
+        guard drawsEntry else { return [] }
+        display.reset()
+        return Array("\u{1B}[H\u{1B}[2J".utf8)
+    }
+
+    /// The process is about to stop: the bytes that leave the area with the cursor at the end of
+    /// its last row (the shell starts a row of its own for its "Stopped" line) and bracketed
+    /// paste off.
+    package mutating func stop() -> [UInt8] {
+        guard drawsEntry else { return [] }
+        return display.finish(startingFreshRow: false) + Self.pasteOff
+    }
+
+    /// Back from a stop, on a fresh row when the shell left the cursor there (`onFreshRow`, a
+    /// real stop), else at the end of the entry: the bytes that start the area anew, its frame
+    /// drawn in full next.
+    package mutating func resumeAfterStop(onFreshRow: Bool) -> [UInt8] {
+        let freshRow = onFreshRow ? Array("\r".utf8) : Self.lineBreak
+        display.reset()
+        return drawsEntry ? Self.pasteOn + freshRow : freshRow + plainPrompt
+    }
+
+    /// Continued after a stop by whoever stopped the process, who may have changed the terminal:
+    /// the bytes that set the entry's modes again and erase its area where it is, for the next
+    /// frame to repaint it.
+    package mutating func redrawAfterContinue() -> [UInt8] {
+        guard drawsEntry else { return Self.lineBreak + plainPrompt }
+        return Self.pasteOn + display.eraseArea(rowsAbove: display.rowsAbove(afterResizeTo: width))
+    }
+}

@@ -1,0 +1,235 @@
+/// The loop every key goes through, once: bytes read from the terminal in, the bytes that show
+/// the entry out. It owns the key decoder, the editor, the display and the decorations the
+/// entry is drawn with; whoever runs it (the terminal session, the bench, the fuzzers, the
+/// tests) only waits for bytes, writes what it is given and answers the editor's requests.
+///
+/// A batch of bytes read together goes in with ``receive(_:)``; ``handleNextKey()`` then applies
+/// the keys one at a time, each giving the editor's request and whether the text changed, so
+/// that the runner can act on them in order; ``frame()`` ends the batch with one frame. The
+/// rest of the bytes a terminal needs (opening and closing an entry, printing above it,
+/// resizing, stopping and continuing) are in `EntrySession+Terminal.swift`.
+///
+/// It outlives an entry: the keys read after one entry was submitted, and the decoder's
+/// unfinished sequence, are the next entry's.
+package struct EntrySession {
+    /// How long a lone Escape waits for the rest of a sequence, in milliseconds.
+    package static let escapeTimeout: Int64 = 25
+
+    /// What one key did.
+    package struct KeyOutcome {
+        /// What the editor asks of the runner, if anything.
+        package var request: EditorRequest?
+        /// Whether the key changed the text, for a delegate to hear of before the next frame
+        /// (recorded only while the editor `recordsChanges`).
+        package var textChanged: Bool
+    }
+
+    /// The editing engine; its settings (key map, history, secrecy…) are the runner's to set.
+    package var editor: Editor
+    private var decoder = KeyDecoder()
+    /// Keys decoded and not yet handled, from ``nextKey`` on.
+    private var keys: [KeyEvent] = []
+    private var nextKey = 0
+    var display = Display()
+    var appearance: EntryAppearance
+    private var decorations: EntryDecorations?
+    /// The terminal's size.
+    package internal(set) var width: Int
+    package internal(set) var height: Int
+    /// Whether the entry is drawn; false for a secret on a terminal that cannot move its cursor,
+    /// where only the prompt is written, as plain text.
+    package private(set) var drawsEntry = true
+    /// Whether the decoder holds bytes waiting for more: an Escape, an unfinished sequence.
+    /// Stored, as ``hasKeys`` is: a runner asks them through the object that holds the loop,
+    /// and a computed property asked that way copies the whole loop out of it first.
+    package private(set) var isSequencePending = false
+    /// Whether keys wait to be handled.
+    package private(set) var hasKeys = false
+    /// When the decoder's unfinished sequence is to be flushed; kept from the first time it is
+    /// asked until new bytes come, so that waking for anything else does not start it again.
+    private var escapeDeadline: Int64?
+
+    /// Creates a loop for `editor`, drawn with `appearance` on a terminal of `width` columns and
+    /// `height` rows.
+    package init(editor: Editor = Editor(), appearance: EntryAppearance = EntryAppearance(), width: Int = 80,
+                 height: Int = 24) {
+        self.editor = editor
+        self.appearance = appearance
+        self.width = width
+        self.height = height
+    }
+
+    /// Uses `appearance` from the next frame on.
+    package mutating func setAppearance(_ appearance: EntryAppearance) {
+        self.appearance = appearance
+        decorations = nil
+    }
+
+    // MARK: - Keys
+
+    /// Decodes bytes read together. A sequence still incomplete gets the whole escape timeout
+    /// again.
+    package mutating func receive(_ bytes: UnsafeBufferPointer<UInt8>) {
+        // The decoder joins text to a text key at the end of the array: never to a handled one.
+        if nextKey == keys.count { discardHandledKeys() }
+        decoder.feed(bytes, appendingTo: &keys)
+        isSequencePending = decoder.isPending
+        hasKeys = nextKey < keys.count
+        escapeDeadline = nil
+    }
+
+    /// ``receive(_:)`` for bytes in an array.
+    package mutating func receive(_ bytes: ArraySlice<UInt8>) {
+        bytes.withUnsafeBufferPointer { receive($0) }
+    }
+
+    /// Keys that arrived another way (a test's, or a replay), as if decoded.
+    package mutating func receive(keys events: [KeyEvent]) {
+        keys.append(contentsOf: events)
+        hasKeys = nextKey < keys.count
+    }
+
+    /// When the bytes the decoder holds are to be taken as they are, in the milliseconds of the
+    /// clock `now` is read from; nil when it holds none.
+    package mutating func flushDeadline(now: Int64) -> Int64? {
+        guard decoder.isPending else { return nil }
+        if let escapeDeadline { return escapeDeadline }
+        let deadline = now + Self.escapeTimeout
+        escapeDeadline = deadline
+        return deadline
+    }
+
+    /// The escape timeout ran out: the bytes the decoder holds become keys (a lone Escape).
+    package mutating func flush() {
+        keys.append(contentsOf: decoder.flush())
+        isSequencePending = decoder.isPending
+        hasKeys = nextKey < keys.count
+        escapeDeadline = nil
+    }
+
+    /// The keys decoded and not yet handled, next first.
+    package var waitingKeys: ArraySlice<KeyEvent> { keys[nextKey...] }
+
+    /// Drops the keys waiting, unhandled.
+    package mutating func discardKeys() {
+        nextKey = keys.count
+        discardHandledKeys()
+        hasKeys = false
+    }
+
+    /// Applies the next key; nil when none is left. A key that ends the entry by submitting it
+    /// leaves the keys after it for the next entry, as a shell keeps typed-ahead lines; one that
+    /// ends it otherwise drops them.
+    package mutating func handleNextKey() -> KeyOutcome? {
+        guard nextKey < keys.count else {
+            discardHandledKeys()
+            return nil
+        }
+        let request = editor.handle(keys[nextKey])
+        nextKey += 1
+        switch request {
+        case .endOfFile?, .interrupt?:
+            discardKeys()
+        case .submit?:
+            if nextKey == keys.count { discardHandledKeys() }
+        default:
+            break
+        }
+        hasKeys = nextKey < keys.count
+        let textChanged = !editor.pendingChanges.isEmpty
+        if textChanged { editor.pendingChanges.removeAll(keepingCapacity: true) }
+        return KeyOutcome(request: request, textChanged: textChanged)
+    }
+
+    /// Empties the handled keys from the end a key at a time, keeping the storage: the general
+    /// removal destroyed the keys through their type's metadata, read at a session's first key.
+    private mutating func discardHandledKeys() {
+        guard nextKey > 0 else { return }
+        if nextKey < keys.count { keys.removeFirst(nextKey) } else { while keys.popLast() != nil {} }
+        nextKey = 0
+    }
+
+    // MARK: - Frames
+
+    /// The bytes that draw the entry as it is now; empty when it is not drawn.
+    package mutating func frame() -> [UInt8] {
+        guard drawsEntry else { return [] }
+        let shown = presentation()
+        return display.draw(shown, width: width, height: height)
+    }
+
+    /// What the entry shows now; `final` without its ghost text, as it stays on the screen.
+    package mutating func presentation(final: Bool = false) -> Presentation {
+        let decorations = currentDecorations()
+        let presentation = editor.presentation(prompt: decorations.styledPrompt,
+                                               continuationPrompt: decorations.styledContinuationPrompt,
+                                               placeholder: decorations.styledPlaceholder)
+        return final ? presentation.finished : presentation
+    }
+
+    private mutating func currentDecorations() -> EntryDecorations {
+        let showsContinuation = editor.isMultiline || editor.state.lineCount > 1
+        if let decorations, decorations.fit(width: width, height: height, showsContinuation: showsContinuation) {
+            return decorations
+        }
+        let made = EntryDecorations(of: appearance, width: width, height: height, showsContinuation: showsContinuation)
+        decorations = made
+        // Up and Down move by the rows of this geometry, which changes only with the decorations.
+        editor.geometry = made.geometry
+        return made
+    }
+
+    /// Starts an entry holding `text`, drawn (`drawsEntry`) or not, on a terminal of `width`
+    /// columns and `height` rows: the bytes that open it, before its first frame.
+    package mutating func startEntry(text: String, drawsEntry: Bool, width: Int, height: Int) -> [UInt8] {
+        editor.startNewEntry(text: text)
+        display = Display()
+        self.drawsEntry = drawsEntry
+        self.width = width
+        self.height = height
+        return drawsEntry ? Self.entryModesOn : plainPrompt
+    }
+
+    /// Draws the entry one last time without ghost text (what was typed stays visible, as with
+    /// readline) and leaves the cursor at the start of a fresh row below it.
+    package mutating func finish() -> [UInt8] {
+        finalFrame() + leaveArea()
+    }
+
+    /// The entry's last frame, without ghost text: the first half of ``finish()``.
+    package mutating func finalFrame() -> [UInt8] {
+        guard drawsEntry else { return [] }
+        let shown = presentation(final: true)
+        return display.draw(shown, width: width, height: height)
+    }
+
+    /// The cursor to the start of a fresh row below the entry: the second half of ``finish()``.
+    package mutating func leaveArea() -> [UInt8] {
+        drawsEntry ? display.finish() : Self.lineBreak
+    }
+
+    // MARK: - Idle work
+
+    /// Whether the core has work to do while nobody types: the history's sorting, which its
+    /// lookups go without until it is done.
+    package var hasIdleWork: Bool { editor.history.hasIndexingToDo }
+
+    /// Does a step of the idle work, about a millisecond of it (all a key typed meanwhile
+    /// waits); returns whether more is left.
+    package mutating func performIdleStep() -> Bool {
+        editor.history.continueIndexing()
+        return editor.history.hasIndexingToDo
+    }
+
+    // MARK: - Secrets
+
+    /// Overwrites what the loop kept of a secret entry: the room the decoded keys left, the
+    /// decoder's, the editor's copies; the editor then holds a new, empty entry.
+    package mutating func eraseSecret() {
+        discardHandledKeys()
+        keys.overwriteUnusedCapacity(with: .text(""))
+        decoder.overwriteUnusedCapacity()
+        editor.overwriteStoredText()
+        editor.startNewEntry()
+    }
+}
