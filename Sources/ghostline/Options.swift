@@ -22,6 +22,8 @@ struct Options: Equatable {
     var tickerInterval: Int?
     /// A FIFO or growing file whose lines are printed above the prompt; nil for none.
     var printFromPath: String?
+    /// Prints the key bindings and variables after the init file, as readline's dumpers do.
+    var dumpsBindings = false
     var showsHelp = false
 
     static let usage = """
@@ -30,7 +32,7 @@ struct Options: Equatable {
                          [--share-history] [--no-color] [--default STR]
                          [--completions "WORD WORD …"] [--secret] [--mask CHAR]
                          [--keywords "WORD WORD …"] [--ticker MS]
-                         [--print-from FILE]
+                         [--print-from FILE] [--dump-bindings]
         """
 
     /// Why a command line was refused; the message names the offending argument.
@@ -109,6 +111,9 @@ struct Options: Equatable {
         },
         Option("--print-from", value: "FILE", "print each line of FILE (FIFO or growing file) above the prompt") {
             $0.printFromPath = $1
+        },
+        Option("--dump-bindings", flag: "print the keys and variables after ~/.inputrc, as readline's bind -p, and exit") {
+            $0.dumpsBindings = true
         },
         Option("--help", "-h", flag: "print this help and exit") { $0.showsHelp = true },
     ]

@@ -75,6 +75,8 @@ package struct Editor {
     private var highlightMemo = HighlightMemo()
     var undoHistory = UndoHistory()
     var pendingKeys: [KeyEvent] = []
+    /// How many macros are running inside one another (Editor+Macro.swift).
+    var macroDepth = 0
     /// What the previous command was, as far as the next one cares: a yank that Alt-Y may
     /// rotate, a kill that the next kill joins, a completion that a second Tab lists.
     var lastCommand: PreviousCommand = .other
@@ -220,6 +222,8 @@ package struct Editor {
         case .insert(let text):
             let filtered = isMultiline ? text : Self.singleLine(text)
             replace(cursor..<cursor, with: filtered, kind: kind)
+        case .macro(let keys):
+            return playMacro(keys)
         case .insertNewline:
             replace(cursor..<cursor, with: "\n", kind: .other)
         case .submit:
