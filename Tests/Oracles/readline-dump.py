@@ -2,7 +2,8 @@
 # loaded here, never linked into Ghostline). Usage:
 #   readline-dump.py APPLICATION-NAME FILE [KEYMAP ...]
 # Reads FILE as readline reads an init file, then prints, as `bind -p` and `bind -v` do, the
-# variables and, for each keymap named, a line `@keymap NAME` and its functions and macros.
+# variables and, for each keymap named, a line `set keymap NAME` and its functions and macros,
+# as `ghostline --dump-bindings` prints them.
 # readline's complaints go to standard error.
 import ctypes
 import sys
@@ -26,7 +27,7 @@ readline.rl_initialize()
 readline.rl_read_init_file(sys.argv[2].encode())
 readline.rl_variable_dumper(1)
 for keymap in sys.argv[3:]:
-    libc.fputs(b"@keymap " + keymap.encode() + b"\n", output)
+    libc.fputs(b"set keymap " + keymap.encode() + b"\n", output)
     readline.rl_set_keymap(readline.rl_get_keymap_by_name(keymap.encode()))
     readline.rl_function_dumper(1)
     readline.rl_macro_dumper(1)

@@ -45,6 +45,8 @@ extension KeyMap {
             if keys.count == 1, bytes.count == 1 { boundText.insert(bytes[0]) }
             switch command {
             case .macro(let text): macros.append((bytes, Array(text.utf8)))
+            case .insert(let text) where Array(text.utf8) == bytes && keys.count == 1:
+                keysByName["self-insert", default: []].append(bytes)
             case .insert(let text) where text != "\t": macros.append((bytes, Array(text.utf8)))
             default:
                 if let name = ReadlineFunction.name(of: command) { keysByName[name, default: []].append(bytes) }

@@ -87,16 +87,21 @@ struct InitFileParser {
         if let quote = right.first, quote == "\"" || quote == "'" {
             var body = right.dropFirst()
             if body.last == quote { body = body.dropLast() }
-            action = .macro(ReadlineKeySequence.bytes(translating: body.utf8))
+            // readline keeps a macro as a C string: a NUL byte ends it.
+            action = .macro(Array(ReadlineKeySequence.bytes(translating: body.utf8).prefix { $0 != 0 }))
         } else {
             action = .function(String(right))
         }
         let keys: [UInt8]
         if keyName.first == "\"" {
             keys = ReadlineKeySequence.bytes(translating: Self.quotedKeySequence(keyName).utf8)
+
         } else {
             switch ReadlineKeySequence.bytes(ofKeyName: keyName) {
-            case .success(let bytes): keys = bytes
+            case .success(let bytes):
+                // readline makes the key of a macro a C string: Control-Space (NUL) binds nothing.
+                if case .macro = action, bytes.contains(0) { return }
+                keys = bytes
             case .failure(let error):
                 complain(error.message)
                 return

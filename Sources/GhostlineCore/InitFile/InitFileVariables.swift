@@ -88,9 +88,7 @@ package struct InitFileVariables: Equatable, Sendable {
         guard let normalized = Self.normalized(lowercasedName, value) else {
             return InitFileError("\(name): could not set value to `\(value)'")
         }
-        if !(normalized.isEmpty && lowercasedName == "comment-begin") {
-            strings[index] = normalized
-        }
+        strings[index] = normalized
         return nil
     }
 
@@ -109,6 +107,8 @@ package struct InitFileVariables: Equatable, Sendable {
             if lowercased.hasPrefix("vi") { return "vi" }
             if lowercased.hasPrefix("emacs") { return "emacs" }
             return nil
+        case "comment-begin":
+            return value.isEmpty ? nil : String(value)
         case "keymap":
             return InitFileKeymap(named: value).map { _ in lowercased }
         case "completion-display-width":
