@@ -20,6 +20,12 @@ package struct InitFile: Sendable {
         package var keys: [UInt8]
         /// What the keys do.
         package var action: Action
+
+        /// A binding of `keys` to `action`.
+        package init(keys: [UInt8], action: Action) {
+            self.keys = keys
+            self.action = action
+        }
     }
 
     /// What an `$include` loader answers.
