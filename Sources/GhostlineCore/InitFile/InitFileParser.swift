@@ -61,23 +61,26 @@ struct InitFileParser {
             return
         }
         guard !isSkipping else { return }
+        // The scanning is done on UTF-8 bytes: every delimiter is ASCII, and stepping by
+        // characters cost most of the time a long file takes.
+        let bytes = line.utf8
         var index = line.startIndex
         if line.first == "\"" {
-            index = Self.skip(to: "\"", in: line, from: line.index(after: index))
+            index = Self.skip(to: UInt8(ascii: "\""), in: line, from: bytes.index(after: index))
             guard index < line.endIndex else {
                 complain("\(line): no closing `\"' in key binding")
                 return
             }
-            index = line.index(after: index)
+            index = bytes.index(after: index)
         }
-        while index < line.endIndex, !":\t ".contains(line[index]) { index = line.index(after: index) }
+        while index < line.endIndex, !Self.endsKeyName(bytes[index]) { index = bytes.index(after: index) }
         let keyName = line[..<index]
-        let isEquivalency = index < line.endIndex && line[index] == ":"
-            && line.index(after: index) < line.endIndex && line[line.index(after: index)] == "="
-        if index < line.endIndex { index = line.index(after: index) }
-        if isEquivalency { index = line.index(after: index) }
+        let isEquivalency = index < line.endIndex && bytes[index] == UInt8(ascii: ":")
+            && bytes.index(after: index) < line.endIndex && bytes[bytes.index(after: index)] == UInt8(ascii: "=")
+        if index < line.endIndex { index = bytes.index(after: index) }
+        if isEquivalency { index = bytes.index(after: index) }
         let rest = line[index...]
-        if keyName.lowercased() == "set" {
+        if keyName.utf8.count == 3 && keyName.lowercased() == "set" {
             setVariable(rest)
             return
         }
@@ -119,17 +122,24 @@ struct InitFileParser {
         }
     }
 
+    private static func endsKeyName(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: ":") || byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
+    }
+
+    static func isSpace(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+
     /// The index of the first unescaped `delimiter` from `start`, or the end.
-    private static func skip(to delimiter: Character, in line: Substring, from start: Substring.Index) -> Substring.Index {
+    private static func skip(to delimiter: UInt8, in line: Substring, from start: Substring.Index) -> Substring.Index {
+        let bytes = line.utf8
         var index = start
         while index < line.endIndex {
-            if line[index] == "\\" {
-                index = line.index(after: index)
+            if bytes[index] == UInt8(ascii: "\\") {
+                index = bytes.index(after: index)
                 if index == line.endIndex { break }
-            } else if line[index] == delimiter {
+            } else if bytes[index] == delimiter {
                 return index
             }
-            index = line.index(after: index)
+            index = bytes.index(after: index)
         }
         return line.endIndex
     }
@@ -137,46 +147,49 @@ struct InitFileParser {
     /// A function name up to whitespace, or a quoted macro up to its closing quote and any text
     /// that follows up to whitespace.
     private static func rightHandSide(of rest: Substring) -> Substring {
-        let start = rest.firstIndex { $0 != " " && $0 != "\t" } ?? rest.endIndex
+        let bytes = rest.utf8
+        let start = bytes.firstIndex { !isSpace($0) } ?? rest.endIndex
         var index = start
-        if index < rest.endIndex, rest[index] == "\"" || rest[index] == "'" {
-            index = skip(to: rest[index], in: rest, from: rest.index(after: index))
-            if index < rest.endIndex { index = rest.index(after: index) }
+        if index < rest.endIndex, bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'") {
+            index = skip(to: bytes[index], in: rest, from: bytes.index(after: index))
+            if index < rest.endIndex { index = bytes.index(after: index) }
         }
-        while index < rest.endIndex, rest[index] != " " && rest[index] != "\t" { index = rest.index(after: index) }
+        while index < rest.endIndex, !isSpace(bytes[index]) { index = bytes.index(after: index) }
         return rest[start..<index]
     }
 
     /// The text between the quotes of a key sequence, backslashes kept for translation.
     private static func quotedKeySequence(_ keyName: Substring) -> Substring {
-        var index = keyName.index(after: keyName.startIndex)
+        let bytes = keyName.utf8
+        let start = bytes.index(after: keyName.startIndex)
+        var index = start
         var isEscaped = false
         while index < keyName.endIndex {
-            let character = keyName[index]
+            let byte = bytes[index]
             if isEscaped {
                 isEscaped = false
-            } else if character == "\\" {
+            } else if byte == UInt8(ascii: "\\") {
                 isEscaped = true
-            } else if character == "\"" {
+            } else if byte == UInt8(ascii: "\"") {
                 break
             }
-            index = keyName.index(after: index)
+            index = bytes.index(after: index)
         }
-        return keyName[keyName.index(after: keyName.startIndex)..<index]
+        return keyName[start..<index]
     }
 
     // MARK: - Variables
 
     private mutating func setVariable(_ rest: Substring) {
-        let afterSpace = rest.drop { $0 == " " || $0 == "\t" }
-        let name = afterSpace.prefix { $0 != " " && $0 != "\t" }
-        var value = afterSpace[name.endIndex...].drop { $0 == " " || $0 == "\t" }
+        let afterSpace = Self.droppingSpaces(rest)
+        let name = afterSpace[..<(afterSpace.utf8.firstIndex(where: Self.isSpace) ?? afterSpace.endIndex)]
+        var value = Self.droppingSpaces(afterSpace[name.endIndex...])
         if InitFileVariables.isBoolean(name) {
             value = Self.trimmingTrailingWhitespace(value)
         } else if InitFileVariables.isString(name) {
             if value.first == "\"" {
-                let afterQuote = value.index(after: value.startIndex)
-                value = value[afterQuote..<Self.skip(to: "\"", in: value, from: afterQuote)]
+                let afterQuote = value.utf8.index(after: value.startIndex)
+                value = value[afterQuote..<Self.skip(to: UInt8(ascii: "\""), in: value, from: afterQuote)]
             } else {
                 value = Self.trimmingTrailingWhitespace(value)
             }
@@ -205,17 +218,22 @@ struct InitFileParser {
     }
 
     private static func trimmingTrailingWhitespace(_ text: Substring) -> Substring {
-        var text = text
-        while let last = text.last, last == " " || last == "\t" { text = text.dropLast() }
-        return text
+        var end = text.endIndex
+        while end > text.startIndex, isSpace(text.utf8[text.utf8.index(before: end)]) { end = text.utf8.index(before: end) }
+        return text[..<end]
+    }
+
+    /// `text` without the spaces and tabs it starts with.
+    static func droppingSpaces(_ text: Substring) -> Substring {
+        text[(text.utf8.firstIndex { !isSpace($0) } ?? text.endIndex)...]
     }
 
     // MARK: - Directives
 
     private mutating func directive(_ statement: Substring, depth: Int) {
-        let trimmed = statement.drop { $0 == " " || $0 == "\t" }
-        let name = trimmed.prefix { $0 != " " && $0 != "\t" }
-        let arguments = trimmed[name.endIndex...].drop { $0 == " " || $0 == "\t" }
+        let trimmed = Self.droppingSpaces(statement)
+        let name = trimmed[..<(trimmed.utf8.firstIndex(where: Self.isSpace) ?? trimmed.endIndex)]
+        let arguments = Self.droppingSpaces(trimmed[name.endIndex...])
         switch name.lowercased() {
         case "if":
             conditions.append(isSkipping)

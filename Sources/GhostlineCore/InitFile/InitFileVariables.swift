@@ -42,8 +42,10 @@ package struct InitFileVariables: Equatable, Sendable {
         stringIndex(name.lowercased()) != nil
     }
 
-    private static func booleanIndex(_ name: String) -> Int? { booleanDefaults.firstIndex { $0.name == name } }
-    private static func stringIndex(_ name: String) -> Int? { stringDefaults.firstIndex { $0.name == name } }
+    private static func booleanIndex(_ name: String) -> Int? { booleanIndexByName[name] }
+    private static func stringIndex(_ name: String) -> Int? { stringIndexByName[name] }
+    private static let booleanIndexByName = Dictionary(uniqueKeysWithValues: booleanDefaults.indices.map { (booleanDefaults[$0].name, $0) })
+    private static let stringIndexByName = Dictionary(uniqueKeysWithValues: stringDefaults.indices.map { (stringDefaults[$0].name, $0) })
 
     /// The value of an on/off variable.
     package func isOn(_ name: String) -> Bool {
