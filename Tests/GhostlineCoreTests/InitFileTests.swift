@@ -45,6 +45,25 @@ import Testing
         #expect(keys.command(for: [.control("t")]) == nil, "an unknown function unbinds the key")
     }
 
+    /// Debian's /etc/inputrc binds `"\e[5C": forward-word` for Ctrl-Right; read as plain Right,
+    /// it made Right move by words.
+    @Test func aModifierAloneInACursorKeySequenceIsTheModifier() {
+        #expect(ReadlineKeySequence.events(of: Array("\u{1B}[5C".utf8)) == [.key(.right, .control)])
+        #expect(ReadlineKeySequence.events(of: Array("\u{1B}[C".utf8)) == [.key(.right)])
+        #expect(Self.keyMap("\"\\e[5C\": forward-word\n").command(for: [.key(.right)]) == .moveRight)
+    }
+
+    @Test func aMacroTypesItsKeysThroughTheKeyMapAndStopsWhenItTypesItself() {
+        let keys = Self.keyMap("\"\\C-o\": \"ab\\C-bX\"\n\"\\C-xl\": \"z\\C-xl\"\n")
+        var editor = Editor(keyMap: keys)
+        _ = editor.handle(.control("o"))
+        #expect(editor.state.text == "aXb")
+        editor.setText("")
+        _ = editor.handle(.control("x"))
+        _ = editor.handle(.text("l"))
+        #expect(editor.state.text == String(repeating: "z", count: Editor.deepestMacro))
+    }
+
     @Test func deleteCharOnControlDStillEndsInput() {
         let keys = Self.keyMap("\"\\C-d\": delete-char\n\"\\e[3~\": delete-char\n")
         #expect(keys.command(for: [.control("d")]) == .deleteForwardOrEndOfFile)

@@ -1,7 +1,7 @@
 extension Editor {
     /// How many macros may run inside one another. A macro that types its own key would run
     /// forever (readline's does); the one this deep does nothing.
-    static let deepestMacro = 16
+    package static let deepestMacro = 16
 
     /// Runs a ``Command/macro(_:)``: decodes its text as a terminal's bytes and handles each key
     /// as if it had been typed, stopping at the first that makes a request (a submit, say).
