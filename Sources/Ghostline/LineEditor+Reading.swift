@@ -18,6 +18,7 @@ extension LineEditor {
     @available(*, noasync, message: "it blocks the thread; import GhostlineConcurrency and use 'try await editor.readLineAsync()'")
     public func readLine(initialText: String = "") throws -> String? {
         reportHistoryFileLoadFailure()
+        if !hasReadInitFile { readInitFile() }
         engine.isMultiline = isMultiline
         guard input.isTerminal else {
             // Not a terminal: a script's answers, which are not the user's history (see `historyFile`).

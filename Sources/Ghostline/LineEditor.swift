@@ -181,6 +181,17 @@ public final class LineEditor {
     /// kitty, iTerm2, WezTerm, Windows Terminal); xterm does not. It tells the editor where its
     /// rows went after a resize.
     public var terminalReflowsOnResize = true
+    /// Where GNU readline's init file comes from: the user's `~/.inputrc` unless set
+    /// (``InitFileSource/standard``). It is read at the first ``readLine(initialText:)``, or
+    /// when the app calls ``readInitFile()``; its key bindings then apply on top of ``keyMap``.
+    public var initFile: InitFileSource = .standard
+    /// The name `$if` lines of the init file compare with (`$if Python` in readline's
+    /// programs); the program's file name unless set.
+    public var applicationName: String = LineEditor.programName
+    /// The init file as last read; nil before it was, or when there was none.
+    package internal(set) var initFileContents: InitFile?
+    /// Whether the init file was read, so the first entry reads it once.
+    var hasReadInitFile = false
 
     /// The loop every key of a terminal entry goes through, and what it keeps between entries:
     /// the keys typed after an entry ended, the decoder's unfinished sequence.

@@ -1,5 +1,6 @@
 import Glibc
 import Ghostline
+import GhostlineCore
 import GhostlineTerminal
 
 /// Runs an app's real `LineEditor` in a pseudo-terminal of its own and shows what it draws on a

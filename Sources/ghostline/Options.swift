@@ -23,6 +23,8 @@ struct Options: Equatable {
     var tickerInterval: Int?
     /// A FIFO or growing file whose lines are printed above the prompt; nil for none.
     var printFromPath: String?
+    /// Prints the key bindings and variables after the init file, as readline's dumpers do.
+    var dumpsBindings = false
     var showsHelp = false
 
     static let usage = """
@@ -31,7 +33,7 @@ struct Options: Equatable {
                          [--share-history] [--no-color] [--default STR]
                          [--completions "WORD WORD …"] [--secret] [--mask CHAR]
                          [--keywords "WORD WORD …"] [--ticker MS]
-                         [--print-from FILE] [--no-suggestions]
+                         [--print-from FILE] [--no-suggestions] [--dump-bindings]
         """
 
     /// Why a command line was refused; the message names the offending argument.
@@ -112,6 +114,9 @@ struct Options: Equatable {
             $0.printFromPath = $1
         },
         Option("--no-suggestions", flag: "no inline suggestions from history") { $0.showsSuggestions = false },
+        Option("--dump-bindings", flag: "print the keys and variables after ~/.inputrc, as readline's bind -p, and exit") {
+            $0.dumpsBindings = true
+        },
         Option("--help", "-h", flag: "print this help and exit") { $0.showsHelp = true },
     ]
 

@@ -70,6 +70,16 @@ if options.showsHelp {
 }
 
 let editor = LineEditor(prompt: options.prompt, placeholder: options.placeholder)
+// `$if ghostline` in the user's ~/.inputrc is this program, whatever its file is called.
+editor.applicationName = "ghostline"
+// The init file's complaints are readline's, on standard error; a bad line never stops the prompt.
+for diagnostic in editor.readInitFile() {
+    writeStandardError(diagnostic + "\n")
+}
+if options.dumpsBindings {
+    try? FileDescriptor.standardOutput.writeAll(Array(editor.readlineBindingsDump.utf8))
+    exit(.submitted)
+}
 editor.isMultiline = options.isMultiline
 editor.defaultText = options.defaultText
 if !options.usesColor { editor.usesColor = false }

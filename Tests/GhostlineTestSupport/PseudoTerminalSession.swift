@@ -51,6 +51,8 @@ public final class PseudoTerminalSession {
         var fullEnvironment = [
             "TERM": "xterm-256color",
             "LC_ALL": "C.UTF-8",
+            // No init file of the machine's (Debian's /etc/inputrc, the user's ~/.inputrc) binds keys.
+            "INPUTRC": "/dev/null",
             "PATH": getenv("PATH").map { String(cString: $0) } ?? "/usr/local/bin:/usr/bin:/bin",
         ]
         fullEnvironment.merge(sanitizerOptions()) { _, option in option }

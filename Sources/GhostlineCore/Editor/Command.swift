@@ -6,6 +6,9 @@ public enum Command: Hashable, Sendable {
     // MARK: Entering text
     /// Inserts the given text at the cursor.
     case insert(String)
+    /// Types the given keys, as a readline macro binding does: the text is read as the bytes a
+    /// terminal sends, and each key does what it is bound to.
+    case macro(String)
     /// Inserts a line break at the cursor.
     case insertNewline
     /// Submits the entry.

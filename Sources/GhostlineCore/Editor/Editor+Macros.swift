@@ -1,8 +1,9 @@
 extension Editor {
     // MARK: - Keyboard macros
 
-    /// The deepest macros replay inside each other (a macro whose keys call a macro).
-    private static let deepestMacro = 16
+    /// How many macros may run inside one another (a macro whose keys call a macro). A macro
+    /// that types its own key would run forever (readline's does); the one this deep does nothing.
+    package static let deepestMacro = 16
 
     /// Keeps a key for the keyboard macro being recorded; keys replayed from a macro are not
     /// recorded again.
@@ -31,6 +32,22 @@ extension Editor {
         defer { emacs.macroDepth -= 1 }
         for event in emacs.keyboardMacro {
             if let request = apply(event) { return request }
+        }
+        return nil
+    }
+
+    // MARK: - Macros bound in an init file
+
+    /// Runs a ``Command/macro(_:)``: decodes its text as a terminal's bytes and handles each key
+    /// as if it had been typed, stopping at the first that makes a request (a submit, say).
+    mutating func playMacro(_ keys: String) -> EditorRequest? {
+        guard emacs.macroDepth < Self.deepestMacro else { return nil }
+        emacs.macroDepth += 1
+        defer { emacs.macroDepth -= 1 }
+        var decoder = KeyDecoder()
+        let events = decoder.feed(keys.utf8) + decoder.flush()
+        for event in events {
+            if let request = handle(event) { return request }
         }
         return nil
     }

@@ -258,6 +258,8 @@ package struct Editor {
         case .insert(let text):
             let filtered = isMultiline ? text : Self.singleLine(text)
             replace(emacs.isOverwriting ? cursor..<overwrittenEnd(of: filtered) : cursor..<cursor, with: filtered, kind: kind)
+        case .macro(let keys):
+            return playMacro(keys)
         case .insertNewline:
             replace(cursor..<cursor, with: "\n", kind: .other)
         case .submit:

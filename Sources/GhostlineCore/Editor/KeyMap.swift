@@ -40,6 +40,11 @@ public struct KeyMap: Sendable {
 
     /// Removes the binding of a sequence of keys.
     public mutating func unbind(_ keys: KeyEvent...) {
+        unbind(keys)
+    }
+
+    /// Removes the binding of a sequence of keys.
+    public mutating func unbind(_ keys: [KeyEvent]) {
         guard let index = index(of: keys) else { return }
         bindings.remove(at: index)
         firstKeyCodes.remove(at: index)
@@ -109,7 +114,6 @@ public struct KeyMap: Sendable {
         ([.control("u")], .killToLineStart),
         ([.control("w")], .killWhitespaceWordBackward),
         ([.key(.backspace, .alt)], .killWordBackward),
-        ([.key(.character("h"), [.control, .alt])], .killWordBackward),
         ([.alt("d")], .killWordForward),
         ([.key(.delete, .control)], .killWordForward),
         ([.control("y")], .yank),

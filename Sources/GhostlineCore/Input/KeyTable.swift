@@ -23,7 +23,10 @@ enum KeyTable {
         let modifiers = Modifiers(xtermParameter: sequence.parameter(1))
         switch sequence.final {
         case ascii("A"), ascii("B"), ascii("C"), ascii("D"), ascii("H"), ascii("F"):
-            return cursorKey(sequence.final).map { .key($0, modifiers) }
+            // Older terminals send the modifier alone (`CSI 5C` Ctrl-Right, which Debian's
+            // /etc/inputrc binds), as others do after `SS3`.
+            let alone = sequence.parameters.count == 1 ? Modifiers(xtermParameter: sequence.parameter(0)) : []
+            return cursorKey(sequence.final).map { .key($0, modifiers.union(alone)) }
         case ascii("P"), ascii("Q"), ascii("R"), ascii("S"):
             // A cursor position report has the same form; only row 1 is read as a function key.
             guard sequence.parameter(0) ?? 1 == 1 else { return nil }

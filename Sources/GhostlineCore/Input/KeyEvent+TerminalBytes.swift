@@ -1,4 +1,3 @@
-import Ghostline
 
 // What an xterm-compatible terminal sends for a key, so that a test presses keys by name.
 extension KeyEvent {
