@@ -9,8 +9,11 @@
 ///
 /// Unknown sequences (mouse and focus reports, replies to queries, OSC and DCS strings) are consumed
 /// whole and dropped. `Docs/KeyDecoding.md` lists every sequence recognised.
+///
+/// Its states and buffers are internal rather than private: the states after an Escape live in
+/// `KeyDecoder+EscapeSequences.swift`.
 package struct KeyDecoder: Sendable {
-    private enum State: Equatable, Sendable {
+    enum State: Equatable, Sendable {
         /// Plain text and control bytes.
         case ground
         /// After ESC.
@@ -37,17 +40,17 @@ package struct KeyDecoder: Sendable {
     }
 
     /// Longer than any key sequence; a control sequence this long is garbage or not meant for us.
-    private static let longestControlSequence = 64
+    static let longestControlSequence = 64
     /// How much of an OSC, DCS or APC string is kept so that it can be replayed as typing.
-    private static let longestReplayedControlString = 4096
+    static let longestReplayedControlString = 4096
 
-    private var state = State.ground
+    var state = State.ground
     /// Printable bytes not yet turned into a `.text` event; between feeds, an unfinished character.
-    private var text: [UInt8] = []
+    var text: [UInt8] = []
     /// The bytes of the escape sequence or string being read, after its introducer.
-    private var sequence: [UInt8] = []
-    private var paste = BracketedPaste()
-    private var events: [KeyEvent] = []
+    var sequence: [UInt8] = []
+    var paste = BracketedPaste()
+    var events: [KeyEvent] = []
 
     /// Creates a decoder with nothing pending.
     package init() {}
@@ -99,7 +102,7 @@ package struct KeyDecoder: Sendable {
         feed(buffer: bytes)
     }
 
-    private mutating func feed(buffer bytes: UnsafeBufferPointer<UInt8>) {
+    mutating func feed(buffer bytes: UnsafeBufferPointer<UInt8>) {
         var index = 0
         let count = bytes.count
         while index < count {
@@ -179,7 +182,7 @@ package struct KeyDecoder: Sendable {
 
     // MARK: - States
 
-    private mutating func consume(_ byte: UInt8) {
+    mutating func consume(_ byte: UInt8) {
         switch state {
         case .ground: consumeText(byte)
         case .escape: consumeAfterEscape(byte)
@@ -195,7 +198,7 @@ package struct KeyDecoder: Sendable {
         }
     }
 
-    private mutating func consumeText(_ byte: UInt8) {
+    mutating func consumeText(_ byte: UInt8) {
         switch byte {
         case 0x1B:
             // An unfinished character ends here, so it must not join bytes after the sequence.
@@ -208,186 +211,14 @@ package struct KeyDecoder: Sendable {
         }
     }
 
-    private mutating func consumeAfterEscape(_ byte: UInt8) {
-        switch byte {
-        case UInt8(ascii: "["):
-            startSequence(.controlSequence(alt: false))
-        case UInt8(ascii: "O"):
-            startSequence(.singleShift(alt: false))
-        case UInt8(ascii: "]"), UInt8(ascii: "P"), UInt8(ascii: "_"):
-            startSequence(.controlString(introducer: byte, afterEscape: false))
-        case 0x1B:
-            state = .doubleEscape
-        case 0x20...0x7E:
-            state = .ground
-            emit(.alt(Character(Unicode.Scalar(byte))))
-        case 0xC2...0xF4:
-            startSequence(.escapedCharacter)
-            sequence.append(byte)
-        case 0x80...0xFF:
-            state = .ground
-            emit(.key(.escape))
-            consume(byte)
-        default:
-            state = .ground
-            emit(KeyTable.event(forControlByte: byte).addingAlt())
-        }
-    }
-
-    private mutating func consumeAfterDoubleEscape(_ byte: UInt8) {
-        switch byte {
-        case UInt8(ascii: "["):
-            startSequence(.controlSequence(alt: true))
-        case UInt8(ascii: "O"):
-            startSequence(.singleShift(alt: true))
-        case 0x1B:
-            emit(.key(.escape))
-        default:
-            emit(.key(.escape))
-            state = .escape
-            consume(byte)
-        }
-    }
-
-    private mutating func consumeEscapedCharacter(_ byte: UInt8) {
-        let lead = sequence[0]
-        guard UTF8Prefix.isValidContinuation(byte, at: sequence.count, after: lead) else {
-            // Not a character after all: the Escape key, then the bytes as text (U+FFFD).
-            state = .ground
-            emit(.key(.escape))
-            text.append(contentsOf: sequence)
-            consume(byte)
-            return
-        }
-        sequence.append(byte)
-        guard sequence.count == UTF8Prefix.length(ofSequenceStartingWith: lead) else { return }
-        state = .ground
-        if let scalar = String(decoding: sequence, as: UTF8.self).unicodeScalars.first, KeyTable.isPrintable(scalar) {
-            emit(.alt(Character(scalar)))
-        } else {
-            emit(.key(.escape))
-        }
-    }
-
-    private mutating func consumeControlSequence(_ byte: UInt8, alt: Bool) {
-        switch byte {
-        case 0x40...0x7E:
-            finishControlSequence(final: byte, alt: alt)
-        case UInt8(ascii: "$") where !sequence.isEmpty && sequence.allSatisfy({ (0x30...0x39).contains($0) }):
-            // rxvt ends Shift-modified editing keys with `$`, which ECMA-48 reserves for intermediates.
-            finishControlSequence(final: byte, alt: alt)
-        case 0x20...0x3F:
-            appendSequenceByte(byte)
-        default:
-            resolveUnfinishedSequence(introducer: UInt8(ascii: "["), alt: alt)
-            consume(byte)
-        }
-    }
-
-    private mutating func finishControlSequence(final: UInt8, alt: Bool) {
-        state = .ground
-        if sequence.isEmpty && final == UInt8(ascii: "M") {
-            state = .mouseReport(remainingBytes: 3)
-            return
-        }
-        if sequence.isEmpty && final == UInt8(ascii: "[") {
-            state = .linuxConsoleFunctionKey(alt: alt)
-            return
-        }
-        guard let parsed = ControlSequence(parameterBytes: sequence, final: final) else { return }
-        if parsed.final == UInt8(ascii: "~") && parsed.parameters == [[200]] {
-            paste = BracketedPaste()
-            state = .paste
-            return
-        }
-        if let event = KeyTable.event(forControlSequence: parsed) {
-            emit(alt ? event.addingAlt() : event)
-        }
-    }
-
-    private mutating func consumeSingleShift(_ byte: UInt8, alt: Bool) {
-        switch byte {
-        case 0x40...0x7E:
-            state = .ground
-            if let parsed = ControlSequence(parameterBytes: sequence, final: byte),
-               let event = KeyTable.event(forSingleShift: parsed) {
-                emit(alt ? event.addingAlt() : event)
-            }
-        case 0x30...0x3F:
-            appendSequenceByte(byte)
-        default:
-            resolveUnfinishedSequence(introducer: UInt8(ascii: "O"), alt: alt)
-            consume(byte)
-        }
-    }
-
-    private mutating func consumeLinuxConsoleFunctionKey(_ byte: UInt8, alt: Bool) {
-        state = .ground
-        guard (0x40...0x7E).contains(byte) else {
-            consume(byte)
-            return
-        }
-        if let event = KeyTable.event(forLinuxConsoleFunctionKey: byte) {
-            emit(alt ? event.addingAlt() : event)
-        }
-    }
-
-    private mutating func consumeOverlongControlSequence(_ byte: UInt8) {
-        switch byte {
-        case 0x20...0x3F:
-            break
-        case 0x40...0x7E:
-            state = .ground
-        default:
-            state = .ground
-            consume(byte)
-        }
-    }
-
-    private mutating func consumeControlString(_ byte: UInt8, introducer: UInt8?, afterEscape: Bool) {
-        if afterEscape {
-            state = .ground
-            guard byte != UInt8(ascii: "\\") else { return }
-            // ESC cancels a string and starts a new sequence.
-            state = .escape
-            consume(byte)
-            return
-        }
-        switch byte {
-        case 0x07:
-            state = .ground
-        case 0x1B:
-            state = .controlString(introducer: introducer, afterEscape: true)
-        default:
-            guard introducer != nil else { return }
-            if sequence.count < Self.longestReplayedControlString {
-                sequence.append(byte)
-            } else {
-                state = .controlString(introducer: nil, afterEscape: false)
-            }
-        }
-    }
-
-    private mutating func consumePaste(_ byte: UInt8) {
-        guard paste.consume(byte) else { return }
-        state = .ground
-        // Swapping the paste out leaves its megabytes uniquely owned, so `text()` works on them in place.
-        let finished = paste
-        paste = BracketedPaste()
-        let pasted = finished.text()
-        if !pasted.isEmpty {
-            emit(.paste(pasted))
-        }
-    }
-
     // MARK: - Helpers
 
-    private mutating func startSequence(_ newState: State) {
+    mutating func startSequence(_ newState: State) {
         sequence.removeAll(keepingCapacity: true)
         state = newState
     }
 
-    private mutating func appendSequenceByte(_ byte: UInt8) {
+    mutating func appendSequenceByte(_ byte: UInt8) {
         if sequence.count < Self.longestControlSequence {
             sequence.append(byte)
         } else {
@@ -397,7 +228,7 @@ package struct KeyDecoder: Sendable {
 
     /// Ends a sequence cut short by a byte that cannot belong to it, or by the timeout. With nothing
     /// after its introducer it was Alt-[ or Alt-O typed by the user; otherwise it is dropped.
-    private mutating func resolveUnfinishedSequence(introducer: UInt8, alt: Bool) {
+    mutating func resolveUnfinishedSequence(introducer: UInt8, alt: Bool) {
         state = .ground
         guard sequence.isEmpty else { return }
         if alt {
@@ -406,13 +237,13 @@ package struct KeyDecoder: Sendable {
         emit(.alt(Character(Unicode.Scalar(introducer))))
     }
 
-    private mutating func emit(_ event: KeyEvent) {
+    mutating func emit(_ event: KeyEvent) {
         emitText(keepingUnfinishedCharacter: false)
         events.append(event)
     }
 
     /// Turns the collected printable bytes into a `.text` event, joined to a `.text` just before it.
-    private mutating func emitText(keepingUnfinishedCharacter: Bool) {
+    mutating func emitText(keepingUnfinishedCharacter: Bool) {
         guard !text.isEmpty else { return }
         // The bytes collected are 0x20 and above but DEL: in ASCII, what typing mostly is, each is
         // a whole printable character, so only other text is checked for an unfinished character
@@ -433,7 +264,7 @@ package struct KeyDecoder: Sendable {
 
     /// Adds a `.text` event for `decoded`, which is not empty, or joins it to the text event
     /// before it.
-    private mutating func appendText(_ decoded: String) {
+    mutating func appendText(_ decoded: String) {
         if case .text(var previous)? = events.last {
             // Removing the event first leaves the string uniquely owned, so appending does not copy it.
             events.removeLast()
@@ -444,7 +275,7 @@ package struct KeyDecoder: Sendable {
         }
     }
 
-    private mutating func takeEvents() -> [KeyEvent] {
+    mutating func takeEvents() -> [KeyEvent] {
         defer { events = [] }
         return events
     }
