@@ -33,6 +33,13 @@ func argumentsAfterProgramPath() -> [String] {
     (1..<Int(CommandLine.argc)).map { String(cString: CommandLine.unsafeArgv[$0]!) }
 }
 
+/// Overwrites the CLI's own copies of a secret once it is written (SecretErasure.swift).
+func overwrite(_ bytes: inout [UInt8], _ entry: inout String) {
+    bytes.overwriteUnusedCapacity(with: 0)
+    bytes.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+    entry.overwriteWithZeros()
+}
+
 /// The completion function offering those of `words` that begin with the word at the cursor.
 func completion(among words: [String]) -> (CompletionContext) -> [String] {
     { context in words.filter { $0.hasPrefix(context.word) } }
@@ -155,12 +162,7 @@ while true {
     } catch {
         fail("cannot write the entry to standard output: \(error)", status: .entryNotWritten)
     }
-    // The CLI's own copies of a secret are overwritten once written (SecretErasure.swift).
-    if options.isSecret {
-        bytes.overwriteUnusedCapacity(with: 0)
-        bytes.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
-        entry.overwriteWithZeros()
-    }
+    if options.isSecret { overwrite(&bytes, &entry) }
     if !options.loops { break }
 }
 exit(submitted > 0 ? .submitted : .nothingSubmitted)

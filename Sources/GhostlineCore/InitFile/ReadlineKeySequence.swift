@@ -111,13 +111,21 @@ package enum ReadlineKeySequence {
         let name = lastDash.map { keyName[keyName.index(after: $0)...] } ?? keyName
         let modifiers = lastDash.map { keyName[...$0].lowercased() } ?? ""
         var key = keyNames.first { $0.name == name.lowercased() }?.byte ?? name.utf8.first ?? 0
-        let hasControl = ["control-", "c-", "ctrl-"].contains { modifiers.contains($0) }
-        let hasMeta = ["meta", "m-"].contains { modifiers.contains($0) }
+        let hasControl = ["control-", "c-", "ctrl-"].contains { holds(modifiers, $0) }
+        let hasMeta = ["meta", "m-"].contains { holds(modifiers, $0) }
         guard hasControl || hasMeta || lastDash == nil else {
             return .failure(InitFileError("\(keyName): unknown key modifier"))
         }
         if hasControl { key = controlled(key) }
         return .success(hasMeta ? [escape, key] : [key])
+    }
+
+    /// Whether `text` holds `part` anywhere, compared byte by byte: `String.contains(_:)` with a
+    /// string is the regex runtime's, which `make size` keeps out of the binary.
+    private static func holds(_ text: String, _ part: String) -> Bool {
+        let text = Array(text.utf8), part = Array(part.utf8)
+        guard part.count <= text.count else { return false }
+        return (0...(text.count - part.count)).contains { text[$0..<$0 + part.count].elementsEqual(part) }
     }
 
     // MARK: - Printing
