@@ -18,21 +18,24 @@ public enum InitFileSource: Equatable, Sendable {
 /// ``InitFile/longestText`` bytes of a regular file, without blocking on a FIFO or a device.
 enum InitFileReader {
     /// The init file `source` stands for, read with `$if` comparing against the application's
-    /// and the terminal's names; nil for ``InitFileSource/disabled`` or when no standard file
-    /// can be read.
-    static func read(_ source: InitFileSource, applicationName: String, terminalName: String) -> InitFile? {
+    /// and the terminal's names; nil for ``InitFileSource/disabled``, when no standard file can
+    /// be read, or when the text is empty (as good as none, so no parser is started for it).
+    /// The application's name is asked for only when there is a file to read.
+    static func read(_ source: InitFileSource, applicationName: @autoclosure () -> String, terminalName: String) -> InitFile? {
         let home = environmentValue("HOME")
-        let environment = InitFile.Environment(applicationName: applicationName, terminalName: terminalName,
-                                               homeDirectory: home, load: load)
+        func environment() -> InitFile.Environment {
+            InitFile.Environment(applicationName: applicationName(), terminalName: terminalName, homeDirectory: home, load: load)
+        }
         switch source {
         case .disabled:
             return nil
         case .text(let text):
-            return InitFile(text: Array(text.utf8), name: "init file text", environment: environment)
+            return text.utf8.isEmpty ? nil : InitFile(text: Array(text.utf8), name: "init file text", environment: environment())
         case .standard:
             for path in standardPaths(home: home) {
                 guard case .contents(let bytes, let isTruncated) = load(path) else { continue }
-                var file = InitFile(text: bytes, name: path, environment: environment)
+                guard !bytes.isEmpty else { return nil }
+                var file = InitFile(text: bytes, name: path, environment: environment())
                 if isTruncated {
                     file.diagnostics.insert("readline: \(path): only the first \(InitFile.longestText) bytes of init files are read", at: 0)
                 }

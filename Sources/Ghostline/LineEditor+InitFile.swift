@@ -1,3 +1,4 @@
+import Glibc
 import GhostlineCore
 
 extension LineEditor {
@@ -29,9 +30,16 @@ extension LineEditor {
         (initFileContents?.variables ?? InitFileVariables()).dump + "set keymap emacs\n" + keyMap.readlineDump
     }
 
-    /// The program's file name, without its directory, for ``applicationName``.
+    /// The program's file name, without its directory (and trailing slashes), for
+    /// ``applicationName``; the whole path when it is nothing but slashes. Found in the bytes of
+    /// `argv[0]`: `CommandLine.arguments` and splitting by characters cost the way to the prompt
+    /// the array of every argument and grapheme breaking.
     static var programName: String {
-        let path = CommandLine.arguments.first ?? ""
-        return String(path.split(separator: "/").last ?? Substring(path))
+        guard CommandLine.argc > 0, let first = CommandLine.unsafeArgv[0] else { return "" }
+        let path = UnsafeRawBufferPointer(start: first, count: strlen(first))
+        let slash = UInt8(ascii: "/")
+        guard let end = path.lastIndex(where: { $0 != slash }) else { return String(decoding: path, as: UTF8.self) }
+        let start = path[...end].lastIndex(of: slash).map { $0 + 1 } ?? 0
+        return String(decoding: path[start...end], as: UTF8.self)
     }
 }

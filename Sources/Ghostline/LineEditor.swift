@@ -186,8 +186,8 @@ public final class LineEditor {
     /// when the app calls ``readInitFile()``; its key bindings then apply on top of ``keyMap``.
     public var initFile: InitFileSource = .standard
     /// The name `$if` lines of the init file compare with (`$if Python` in readline's
-    /// programs); the program's file name unless set.
-    public var applicationName: String = LineEditor.programName
+    /// programs); the program's file name unless set, found only when first asked for.
+    public lazy var applicationName: String = LineEditor.programName
     /// The init file as last read; nil before it was, or when there was none.
     package internal(set) var initFileContents: InitFile?
     /// Whether the init file was read, so the first entry reads it once.
