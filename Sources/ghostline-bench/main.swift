@@ -17,11 +17,13 @@ var bench = Bench()
 if !onlyHistory { bench.run() }
 var printerBench = PrinterBench()
 if !onlyHistory { printerBench.run() }
+var initFileBench = InitFileBench()
+if !onlyHistory { initFileBench.run() }
 var historyBench = HistoryBench()
 historyBench.run()
 let elapsed = ThreadClock.now() - started
-let measurements = bench.measurements + printerBench.measurements + historyBench.measurements
-let failures = bench.failures + printerBench.failures + historyBench.failures
+let measurements = bench.measurements + printerBench.measurements + initFileBench.measurements + historyBench.measurements
+let failures = bench.failures + printerBench.failures + initFileBench.failures + historyBench.failures
 
 print("## ghostline-bench")
 print("")
@@ -34,7 +36,7 @@ print("")
 // The printer's row goes through a real session, whose stages the pipeline does not time.
 print(Report.stages(bench.measurements + historyBench.measurements))
 print("")
-print(Report.targets(bench.targets + printerBench.targets + historyBench.targets))
+print(Report.targets(bench.targets + printerBench.targets + initFileBench.targets + historyBench.targets))
 print("")
 for failure in failures {
     print("entry check failed: \(failure)")

@@ -3,8 +3,10 @@ extension KeyMap {
     /// them: a function Ghostline has binds its command, a macro binds ``Command/macro(_:)``, and
     /// any other name (unknown, or a function Ghostline lacks) unbinds the keys.
     package mutating func apply(_ bindings: [InitFile.Binding]) {
+        // One decoder for all: each key sequence is flushed whole, which leaves it as new.
+        var decoder = KeyDecoder()
         for binding in bindings {
-            let keys = ReadlineKeySequence.events(of: binding.keys)
+            let keys = ReadlineKeySequence.events(of: binding.keys, using: &decoder)
             guard !keys.isEmpty else { continue }
             switch binding.action {
             case .macro(let bytes):
@@ -23,10 +25,11 @@ extension KeyMap {
     /// empty entry: readline does that for the terminal's end-of-file character, whatever it
     /// is bound to, and Ghostline has the command instead.
     private static func command(named name: String, keyBytes: [UInt8]) -> Command? {
-        if ReadlineFunction.named(name)?.support == .insertsKey {
+        let function = ReadlineFunction.named(name)
+        if function?.support == .insertsKey {
             return .insert(String(decoding: keyBytes, as: UTF8.self))
         }
-        let command = ReadlineFunction.command(named: name)
+        let command = if let function { function.command } else { ReadlineFunction.command(named: name) }
         if command == .deleteForward && keyBytes == [0x04] { return .deleteForwardOrEndOfFile }
         return command
     }

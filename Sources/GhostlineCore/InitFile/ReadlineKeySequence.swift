@@ -109,23 +109,16 @@ package enum ReadlineKeySequence {
     package static func bytes(ofKeyName keyName: Substring) -> Result<[UInt8], InitFileError> {
         let lastDash = keyName.lastIndex(of: "-")
         let name = lastDash.map { keyName[keyName.index(after: $0)...] } ?? keyName
-        let modifiers = lastDash.map { keyName[...$0].lowercased() } ?? ""
-        var key = keyNames.first { $0.name == name.lowercased() }?.byte ?? name.utf8.first ?? 0
-        let hasControl = ["control-", "c-", "ctrl-"].contains { holds(modifiers, $0) }
-        let hasMeta = ["meta", "m-"].contains { holds(modifiers, $0) }
+        let modifiers = lastDash.map { Array(keyName[...$0].utf8).map(asciiLowercased) } ?? []
+        let lowercasedName = name.lowercased()
+        var key = keyNames.first { $0.name == lowercasedName }?.byte ?? name.utf8.first ?? 0
+        let hasControl = ["control-", "c-", "ctrl-"].contains { modifiers.contains(bytesOf: $0) }
+        let hasMeta = ["meta", "m-"].contains { modifiers.contains(bytesOf: $0) }
         guard hasControl || hasMeta || lastDash == nil else {
             return .failure(InitFileError("\(keyName): unknown key modifier"))
         }
         if hasControl { key = controlled(key) }
         return .success(hasMeta ? [escape, key] : [key])
-    }
-
-    /// Whether `text` holds `part` anywhere, compared byte by byte: `String.contains(_:)` with a
-    /// string is the regex runtime's, which `make size` keeps out of the binary.
-    private static func holds(_ text: String, _ part: String) -> Bool {
-        let text = Array(text.utf8), part = Array(part.utf8)
-        guard part.count <= text.count else { return false }
-        return (0...(text.count - part.count)).contains { text[$0..<$0 + part.count].elementsEqual(part) }
     }
 
     // MARK: - Printing
@@ -151,6 +144,10 @@ package enum ReadlineKeySequence {
         return String(decoding: text, as: UTF8.self)
     }
 
+    private static func asciiLowercased(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 0x20 : byte
+    }
+
     private static func lowercasedControlName(_ byte: UInt8) -> UInt8 {
         let name = byte | 0x40
         return (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(name) ? name + 0x20 : name
@@ -162,7 +159,14 @@ package enum ReadlineKeySequence {
     /// Up, `\C-xa` is Ctrl-X then `a`, `\ef` is Alt-F. Text comes one character per key.
     package static func events(of bytes: [UInt8]) -> [KeyEvent] {
         var decoder = KeyDecoder()
-        let decoded = decoder.feed(bytes) + decoder.flush()
+        return events(of: bytes, using: &decoder)
+    }
+
+    /// ``events(of:)`` with a decoder of the caller's, which holds nothing before and after.
+    package static func events(of bytes: [UInt8], using decoder: inout KeyDecoder) -> [KeyEvent] {
+        var decoded: [KeyEvent] = []
+        decoder.feed(bytes[...], appendingTo: &decoded)
+        decoded += decoder.flush()
         return decoded.flatMap { event -> [KeyEvent] in
             guard case .text(let text) = event, text.count > 1 else { return [event] }
             return text.map { .text(String($0)) }
@@ -188,4 +192,16 @@ package struct InitFileError: Error, Equatable, Sendable {
 
     /// A complaint saying `message`.
     package init(_ message: String) { self.message = message }
+}
+
+extension [UInt8] {
+    /// Whether the bytes hold `text`'s UTF-8 somewhere: a plain search, where the standard
+    /// library's substring search would bring in the string-processing runtime.
+    fileprivate func contains(bytesOf text: StaticString) -> Bool {
+        let needle = UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
+        guard needle.count <= count else { return false }
+        return (0...(count - needle.count)).contains { start in
+            needle.indices.allSatisfy { self[start + $0] == needle[$0] }
+        }
+    }
 }
