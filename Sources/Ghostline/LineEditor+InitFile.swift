@@ -3,7 +3,8 @@ import GhostlineCore
 
 extension LineEditor {
     /// Reads the init file that ``initFile`` names and applies it: its emacs key bindings go
-    /// into ``keyMap``, over what is there. Returns readline's complaints about its lines,
+    /// into ``keyMap``, over what is there, and its `set editing-mode vi` chooses vi mode unless
+    /// the app set ``editingMode`` itself. Returns readline's complaints about its lines,
     /// each `readline: FILE: line N: …`, for the app to print on standard error; a bad line
     /// is skipped and never stops the prompt.
     ///
@@ -21,6 +22,7 @@ extension LineEditor {
         var keys = keyMap
         keys.apply(file.emacsBindings)
         keyMap = keys
+        if !hasChosenEditingMode { engine.editingMode = file.variables.editingMode }
         return file.diagnostics
     }
 

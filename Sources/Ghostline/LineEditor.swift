@@ -72,6 +72,17 @@ public final class LineEditor {
         get { engineBeingChanged?.keyMap ?? engine.keyMap }
         set { engine.keyMap = newValue }
     }
+    /// Which keys edit the entry: emacs mode's (the default, through ``keyMap``) or vi mode's,
+    /// where each entry starts in insert mode and Escape goes to command mode.
+    /// `Docs/KeyBindings.md` lists vi mode's keys. Until the app sets it, the init file's
+    /// `set editing-mode vi` chooses vi mode.
+    public var editingMode: EditingMode {
+        get { engineBeingChanged?.editingMode ?? engine.editingMode }
+        set {
+            hasChosenEditingMode = true
+            engine.editingMode = newValue
+        }
+    }
     /// Earlier entries, for Up/Down, Ctrl-R and inline suggestions.
     public var history: History {
         get {
@@ -192,6 +203,8 @@ public final class LineEditor {
     package internal(set) var initFileContents: InitFile?
     /// Whether the init file was read, so the first entry reads it once.
     var hasReadInitFile = false
+    /// Whether the app set ``editingMode``, which the init file then leaves as it is.
+    var hasChosenEditingMode = false
 
     /// The loop every key of a terminal entry goes through, and what it keeps between entries:
     /// the keys typed after an entry ended, the decoder's unfinished sequence.

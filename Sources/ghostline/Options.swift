@@ -5,6 +5,7 @@ struct Options: Equatable {
     var prompt = "> "
     var placeholder: String?
     var isMultiline = false
+    var usesViMode = false
     var initialText = ""
     var loops = false
     var historyPath: String?
@@ -34,6 +35,7 @@ struct Options: Equatable {
                          [--completions "WORD WORD …"] [--secret] [--mask CHAR]
                          [--keywords "WORD WORD …"] [--ticker MS]
                          [--print-from FILE] [--no-suggestions] [--dump-bindings]
+                         [--vi]
         """
 
     /// Why a command line was refused; the message names the offending argument.
@@ -84,6 +86,7 @@ struct Options: Equatable {
         Option("--prompt", value: "STR", "drawn before the entry; default \"> \"") { $0.prompt = $1 },
         Option("--placeholder", value: "STR", "gray text shown while the entry is empty") { $0.placeholder = $1 },
         Option("--multiline", flag: "Enter adds a line, Alt-Enter submits") { $0.isMultiline = true },
+        Option("--vi", flag: "vi keys: insert mode, Escape for command mode") { $0.usesViMode = true },
         Option("--initial", value: "STR", "the first entry starts with this text") { $0.initialText = $1 },
         Option("--loop", flag: "read entries until the end of input") { $0.loops = true },
         Option("--history", value: "FILE", "load history from FILE, append each entry") { $0.historyPath = $1 },

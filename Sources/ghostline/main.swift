@@ -88,6 +88,7 @@ if options.dumpsBindings {
     exit(.submitted)
 }
 editor.isMultiline = options.isMultiline
+if options.usesViMode { editor.editingMode = .vi }
 editor.defaultText = options.defaultText
 if !options.usesColor { editor.usesColor = false }
 if !options.showsSuggestions { editor.showsSuggestions = false }

@@ -91,6 +91,12 @@ package struct Editor {
     var dispatchedKey: KeyEvent?
     /// The mark, overwrite mode, keyboard macros and Alt-.'s walk: readline's emacs state.
     var emacs = EmacsState()
+    /// Which keys the editor reads: emacs mode's, through ``keyMap``, or vi mode's.
+    package var editingMode = EditingMode.emacs {
+        didSet { vi = ViState() }
+    }
+    /// vi mode's mode, pending command and registers.
+    var vi = ViState()
     /// The completion candidates listed below the entry until the next key.
     package internal(set) var completionListing: [String] = []
     /// Where the last search for a suggestion ended; see `updateSuggestionMemo()`.
@@ -184,6 +190,9 @@ package struct Editor {
         completionListing.removeAll()
         if search != nil, let request = handleInSearch(event) { return request }
         if let awaited = awaitedKey { return takeAwaitedKey(awaited, event) }
+        // The edit mode decides what a key means; vi mode leaves typing in insert mode and the
+        // keys it has no command for to the key map, as emacs mode reads them.
+        if editingMode == .vi, let outcome = applyVi(event) { return outcome }
         var event = event
         if numericArgument != nil {
             let fed = feedArgument(event)
@@ -410,6 +419,7 @@ package struct Editor {
         numericArgument = nil
         awaitedKey = nil
         emacs.startNewEntry()
+        vi.startNewEntry()
     }
 
     /// The one place text changes: asks the veto, edits, records undo and the change event.

@@ -11,9 +11,38 @@ extension EntrySession {
     private static let synchronizedOutputOff = Array("\u{1B}[?2026l".utf8)
     static let lineBreak = Array("\r\n".utf8)
 
-    /// The bytes that undo the modes the entry was read with (bracketed paste), for every way
-    /// out; empty when it was not drawn.
-    package var entryModesOff: [UInt8] { drawsEntry ? Self.pasteOff : [] }
+    /// The terminal's own cursor shape (DECSCUSR 0), which vi mode's shapes give way to.
+    private static let defaultCursorShape = Array("\u{1B}[0 q".utf8)
+
+    /// The bytes that undo the modes the entry was read with (bracketed paste, and vi mode's
+    /// cursor shape), for every way out; empty when it was not drawn.
+    package var entryModesOff: [UInt8] {
+        guard drawsEntry else { return [] }
+        return cursorShape == nil ? Self.pasteOff : Self.pasteOff + Self.defaultCursorShape
+    }
+
+    /// In vi mode, the bytes that give the cursor the shape of the mode when it changed (DECSCUSR:
+    /// a block in command mode, a bar in insert mode, an underline in replace mode); none in
+    /// emacs mode, where the terminal keeps its own shape.
+    mutating func cursorShapeUpdate() -> [UInt8] {
+        let wanted: ViMode? = editor.editingMode == .vi ? editor.vi.mode : nil
+        guard wanted != cursorShape else { return [] }
+        cursorShape = wanted
+        switch wanted {
+        case .command?: return Array("\u{1B}[2 q".utf8)
+        case .insert?: return Array("\u{1B}[6 q".utf8)
+        case .replace?: return Array("\u{1B}[4 q".utf8)
+        case nil: return Self.defaultCursorShape
+        }
+    }
+
+    /// The terminal's own cursor shape back, when vi mode changed it; the next frame sets the
+    /// mode's shape again.
+    private mutating func restoreCursorShape() -> [UInt8] {
+        guard cursorShape != nil else { return [] }
+        cursorShape = nil
+        return Self.defaultCursorShape
+    }
 
     /// The prompt of an entry that is not drawn, as plain text: its control characters in caret
     /// notation, as the layout shows them.
@@ -30,7 +59,10 @@ extension EntrySession {
         guard drawsEntry else { return Self.lineBreak + messages + plainPrompt }
         var bytes = Self.synchronizedOutputOn + display.eraseArea(rowsAbove: display.rowsAbove(afterResizeTo: width))
         bytes += messages
-        if resetsModes { bytes += Self.plainStyle + Self.entryModesOn }
+        if resetsModes {
+            bytes += Self.plainStyle + Self.entryModesOn
+            cursorShape = nil
+        }
         return bytes + frame() + Self.synchronizedOutputOff
     }
 
@@ -55,11 +87,11 @@ extension EntrySession {
     }
 
     /// The process is about to stop: the bytes that leave the area with the cursor at the end of
-    /// its last row (the shell starts a row of its own for its "Stopped" line) and bracketed
-    /// paste off.
+    /// its last row (the shell starts a row of its own for its "Stopped" line), bracketed paste
+    /// off and the terminal's cursor shape back.
     package mutating func stop() -> [UInt8] {
         guard drawsEntry else { return [] }
-        return display.finish(startingFreshRow: false) + Self.pasteOff
+        return display.finish(startingFreshRow: false) + Self.pasteOff + restoreCursorShape()
     }
 
     /// Back from a stop, on a fresh row when the shell left the cursor there (`onFreshRow`, a
@@ -68,6 +100,7 @@ extension EntrySession {
     package mutating func resumeAfterStop(onFreshRow: Bool) -> [UInt8] {
         let freshRow = onFreshRow ? Array("\r".utf8) : Self.lineBreak
         display.reset()
+        cursorShape = nil
         return drawsEntry ? Self.pasteOn + freshRow : freshRow + plainPrompt
     }
 
@@ -76,6 +109,7 @@ extension EntrySession {
     /// frame to repaint it.
     package mutating func redrawAfterContinue() -> [UInt8] {
         guard drawsEntry else { return Self.lineBreak + plainPrompt }
+        cursorShape = nil
         return Self.pasteOn + display.eraseArea(rowsAbove: display.rowsAbove(afterResizeTo: width))
     }
 }

@@ -1,0 +1,240 @@
+/// vi mode's reading of keys: insert mode types as emacs mode does until Escape, command mode
+/// reads counts, motions, operators and commands, one key at a time.
+extension Editor {
+    /// The cursor's line as characters, the UTF-8 offset where each starts (and the line's
+    /// end), and the cursor's index among them.
+    func viLine() -> (characters: [Character], offsets: [Int], index: Int) {
+        let characters = Array(state.line(state.cursor.line))
+        let offsets = Self.viOffsets(characters)
+        let index = offsets.firstIndex(of: state.cursor.offset) ?? characters.count
+        return (characters, offsets, index)
+    }
+
+    /// The position of the character at `index` on the cursor's line.
+    func viPosition(_ index: Int, _ offsets: [Int]) -> TextPosition {
+        TextPosition(line: state.cursor.line, offset: offsets[max(0, min(index, offsets.count - 1))])
+    }
+
+    /// Handles a key in vi mode. Returns nil when the key is read as in emacs mode (typing and
+    /// control keys in insert mode, Enter and the control keys in command mode), or a wrapped
+    /// request when vi consumed it.
+    mutating func applyVi(_ event: KeyEvent) -> Optional<EditorRequest?> {
+        // Escape typed quickly before a key arrives as Alt and that key: in vi they are two keys.
+        if case .key(.character(let character), .alt) = event {
+            if let request = applyVi(.key(.escape)) ?? nil { return .some(request) }
+            return .some(apply(.text(String(character))))
+        }
+        switch vi.mode {
+        case .insert, .replace: return viInsertKey(event)
+        case .command: return viCommandKey(event)
+        }
+    }
+
+    private mutating func viInsertKey(_ event: KeyEvent) -> Optional<EditorRequest?> {
+        if vi.insertStart == nil {
+            // An insert not started by a command: the entry's first, typed before any Escape.
+            pushViUndo()
+            vi.insertStart = state.cursor
+        }
+        if vi.recordsInsert && !vi.isRepeating { vi.lastChange.append(event) }
+        switch event {
+        case .key(.escape, []):
+            leaveViInsert()
+            return .some(nil)
+        case .text(let text) where vi.mode == .replace:
+            for character in text { overwriteCharacter(character) }
+            return .some(nil)
+        case .key(.backspace, []) where vi.mode == .replace:
+            move(to: state.position(before: state.cursor))
+            return .some(nil)
+        default:
+            return nil
+        }
+    }
+
+    private mutating func overwriteCharacter(_ character: Character) {
+        let cursor = state.cursor
+        let end = cursor.offset < state.line(cursor.line).utf8.count ? state.position(after: cursor) : cursor
+        replace(cursor..<end, with: String(character), kind: .other)
+    }
+
+    /// Escape in insert mode: types the insert's text again for a count (`3ix`), then goes to
+    /// command mode with the cursor on the character before it.
+    mutating func leaveViInsert() {
+        if vi.insertRepeat > 1, let start = vi.insertStart, start.line == state.cursor.line, start < state.cursor {
+            let text = state.text(in: start..<state.cursor)
+            for _ in 1..<vi.insertRepeat { replace(state.cursor..<state.cursor, with: text, kind: .other) }
+        }
+        vi.insertRepeat = 1
+        vi.insertStart = nil
+        vi.recordsInsert = false
+        vi.mode = .command
+        undoHistory.closeGroup()
+        if state.cursor.offset > 0 { move(to: state.position(before: state.cursor)) }
+    }
+
+    private mutating func viCommandKey(_ event: KeyEvent) -> Optional<EditorRequest?> {
+        let key: Character
+        switch event {
+        case .text(let text) where text.count > 1:
+            // Keys read together: each is its own command, and those after an `i` are typed.
+            for character in text {
+                if let request = apply(.text(String(character))) { return .some(request) }
+            }
+            return .some(nil)
+        case .text(let text):
+            guard let first = text.first else { return .some(nil) }
+            key = first
+        case .key(.backspace, []): key = "h"
+        case .key(.escape, []):
+            vi.resetCommand()
+            return .some(nil)
+        case .key(.character("p"), .control): key = "k"
+        case .key(.character("n"), .control): key = "j"
+        default:
+            vi.resetCommand()
+            return nil
+        }
+        let request = viCommand(key)
+        if vi.mode == .command { clampViCursor() }
+        return .some(request)
+    }
+
+    /// In command mode the cursor is on a character, never after the last.
+    private mutating func clampViCursor() {
+        let cursor = state.cursor
+        if cursor.offset > 0, cursor.offset == state.line(cursor.line).utf8.count {
+            move(to: state.position(before: cursor))
+        }
+    }
+
+    private mutating func viCommand(_ key: Character) -> EditorRequest? {
+        if let awaiting = vi.awaitingCharacter {
+            vi.awaitingCharacter = nil
+            vi.commandKeys.append(.text(String(key)))
+            switch awaiting {
+            case "r":
+                replaceViCharacters(with: key)
+                return nil
+            case "m":
+                vi.marks[key] = state.cursor.offset
+                vi.resetCommand()
+                return nil
+            case "`":
+                return viMotion(awaiting, target: key)
+            default:
+                vi.lastFind = (awaiting, key)
+            }
+            return viMotion(awaiting, target: key)
+        }
+        if let digit = key.wholeNumberValue, key.isASCII, digit > 0 || (vi.pendingOperator == nil ? vi.count : vi.operatorCount) != nil {
+            if vi.pendingOperator == nil {
+                vi.count = min((vi.count ?? 0) * 10 + digit, 99_999)
+            } else {
+                vi.operatorCount = min((vi.operatorCount ?? 0) * 10 + digit, 99_999)
+                vi.commandKeys.append(.text(String(key)))
+            }
+            return nil
+        }
+        vi.commandKeys.append(.text(String(key)))
+        if vi.pendingOperator != nil {
+            if "fFtT`".contains(key) {
+                vi.awaitingCharacter = key
+                return nil
+            }
+            return viMotion(key, target: nil)
+        }
+        if Self.viMotionKeys.contains(key) { return viMotion(key, target: nil) }
+        return viSimpleCommand(key)
+    }
+
+    /// The UTF-8 offset where each character of `line` starts, and its end.
+    static func viOffsets(_ line: [Character]) -> [Int] {
+        var offsets = [0]
+        offsets.reserveCapacity(line.count + 1)
+        for character in line { offsets.append(offsets[offsets.count - 1] + character.utf8.count) }
+        return offsets
+    }
+
+    static let viMotionKeys: Set<Character> = ["h", "l", " ", "0", "^", "$", "|", "w", "b", "e", "W", "B", "E", "%", ";", ","]
+
+    /// The count of the command: the one before it times the one after its operator.
+    var viCount: Int { (vi.count ?? 1) * (vi.operatorCount ?? 1) }
+
+    /// A motion, on its own or as the target of the pending operator.
+    private mutating func viMotion(_ key: Character, target: Character?) -> EditorRequest? {
+        let operation = vi.pendingOperator
+        let line = viLine()
+        if let operation, key == operation {
+            applyViOperator(operation, to: 0..<line.characters.count, line.offsets)
+            return nil
+        }
+        guard let (destination, inclusive) = viTarget(key, target: target, line: line.characters, index: line.index,
+                                                       operation: operation) else {
+            // As in readline, a change whose motion cannot be made still starts the insert.
+            if operation == "c" {
+                applyViOperator("c", to: line.index..<line.index, line.offsets)
+            } else {
+                vi.resetCommand()
+            }
+            return nil
+        }
+        guard let operation else {
+            vi.resetCommand()
+            move(to: viPosition(destination, line.offsets))
+            return nil
+        }
+        let lower = min(destination, line.index)
+        let upper = min(max(destination, line.index) + (inclusive ? 1 : 0), line.characters.count)
+        applyViOperator(operation, to: lower..<upper, line.offsets)
+        return nil
+    }
+
+    /// Where a motion goes from `index`, and whether an operator takes the character there.
+    private func viTarget(_ key: Character, target: Character?, line: [Character], index: Int,
+                          operation: Character?) -> (Int, Bool)? {
+        let count = viCount
+        let last = max(0, line.count - 1)
+        switch key {
+        case "h":
+            return index == 0 ? nil : (max(0, index - count), false)
+        case "l", " ":
+            if operation != nil { return index < line.count ? (min(index + count, line.count), false) : nil }
+            return index + 1 < line.count ? (min(index + count, last), false) : nil
+        case "0": return (0, false)
+        case "^": return (ViMotions.firstNonBlank(line), false)
+        case "$": return operation != nil ? (line.count, false) : (last, false)
+        case "|": return (min(count - 1, last), false)
+        case "w", "W":
+            let bigWord = key == "W"
+            // `cw` on a word changes to the word's end, not to the next word.
+            if operation == "c", index < line.count, ViMotions.characterClass(line[index], bigWord: bigWord) != .blank {
+                return ViMotions.wordEnd(line, from: index, count: count, bigWord: bigWord).map { ($0, true) } ?? (index, true)
+            }
+            let next = ViMotions.nextWordStart(line, from: index, count: count, bigWord: bigWord)
+            return operation != nil ? (next, false) : (min(next, last), false)
+        case "e", "E":
+            return ViMotions.wordEnd(line, from: index, count: count, bigWord: key == "E").map { ($0, true) }
+        case "b", "B":
+            return ViMotions.previousWordStart(line, from: index, count: count, bigWord: key == "B").map { ($0, false) }
+        case "%":
+            return ViMotions.matchingBracket(line, from: index).map { ($0, true) }
+        case ";", ",":
+            guard let (found, character) = vi.lastFind else { return nil }
+            var command = found
+            if key == "," {
+                command = ["f": "F", "F": "f", "t": "T", "T": "t"][command] ?? command
+            }
+            return ViMotions.find(command, character, in: line, from: index, count: count, repeating: true)
+                .map { ($0, command == "f" || command == "t") }
+        case "`":
+            guard let target, let offset = vi.marks[target] else { return nil }
+            return (min(Self.viOffsets(line).firstIndex { $0 >= offset } ?? line.count, line.count), false)
+        case "f", "F", "t", "T":
+            guard let target else { return nil }
+            return ViMotions.find(key, target, in: line, from: index, count: count).map { ($0, key == "f" || key == "t") }
+        default:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,193 @@
+/// vi's commands: operators on a range, the editing commands, undo and `.`, history.
+extension Editor {
+    /// A command key that is neither a count nor a motion.
+    mutating func viSimpleCommand(_ key: Character) -> EditorRequest? {
+        let count = viCount
+        let line = viLine()
+        let length = line.characters.count
+        switch key {
+        case "c", "d", "y":
+            vi.pendingOperator = key
+            return nil
+        case "f", "F", "t", "T", "r", "m", "`":
+            vi.awaitingCharacter = key
+            return nil
+        case "i": enterViInsert(at: line.index, line.offsets, repeat: count)
+        case "a": enterViInsert(at: min(line.index + 1, length), line.offsets, repeat: count)
+        case "I": enterViInsert(at: 0, line.offsets, repeat: count)
+        case "A": enterViInsert(at: length, line.offsets, repeat: count)
+        case "x":
+            guard length > 0 else { break }
+            applyViOperator("d", to: line.index..<min(line.index + count, length), line.offsets)
+        case "X":
+            guard line.index > 0 else { break }
+            applyViOperator("d", to: max(0, line.index - count)..<line.index, line.offsets)
+        case "s": applyViOperator("c", to: line.index..<min(line.index + count, length), line.offsets)
+        case "S": applyViOperator("c", to: 0..<length, line.offsets)
+        case "C": applyViOperator("c", to: line.index..<length, line.offsets)
+        case "D": applyViOperator("d", to: line.index..<length, line.offsets)
+        case "Y": applyViOperator("y", to: 0..<length, line.offsets)
+        case "p", "P": putViRegister(after: key == "p", count: count)
+        case "~": toggleViCase(count: count)
+        case "R":
+            pushViUndo()
+            startViChange(entersInsert: true)
+            vi.mode = .replace
+            vi.insertStart = state.cursor
+        case "u": undoVi()
+        case "U": revertVi()
+        case ".": return repeatViChange()
+        case "k", "-": walkViHistory(to: (historyIndex ?? history.count) - count)
+        case "j", "+": walkViHistory(to: (historyIndex ?? history.count) + count)
+        case "G": walkViHistory(to: (vi.count ?? 1) - 1)
+        default: break
+        }
+        vi.resetCommand()
+        return nil
+    }
+
+    /// Deletes, changes or yanks the characters `range` of the cursor's line.
+    mutating func applyViOperator(_ operation: Character, to range: Range<Int>, _ offsets: [Int]) {
+        let lower = viPosition(range.lowerBound, offsets)
+        let upper = viPosition(range.upperBound, offsets)
+        if !range.isEmpty { vi.register = state.text(in: lower..<upper) }
+        switch operation {
+        case "y":
+            vi.resetCommand()
+            move(to: lower)
+        case "d":
+            pushViUndo()
+            startViChange(entersInsert: false)
+            replace(lower..<upper, with: "", kind: .other)
+            move(to: lower)
+        default:
+            pushViUndo()
+            startViChange(entersInsert: true)
+            replace(lower..<upper, with: "", kind: .other)
+            move(to: lower)
+            vi.mode = .insert
+            vi.insertStart = lower
+        }
+    }
+
+    /// Ends the command being typed as a change that `.` repeats; one that goes on in insert
+    /// mode takes the keys typed there too, up to Escape.
+    private mutating func startViChange(entersInsert: Bool) {
+        if !vi.isRepeating {
+            vi.lastChange = vi.commandKeys
+            vi.lastChangeCount = vi.count
+            vi.recordsInsert = entersInsert
+        }
+        vi.resetCommand()
+    }
+
+    private mutating func enterViInsert(at index: Int, _ offsets: [Int], repeat count: Int) {
+        pushViUndo()
+        startViChange(entersInsert: true)
+        move(to: viPosition(index, offsets))
+        vi.mode = .insert
+        vi.insertStart = state.cursor
+        vi.insertRepeat = count
+    }
+
+    /// `r`: replaces count characters from the cursor with `character`, leaving the cursor on
+    /// the last; nothing when the line has fewer.
+    mutating func replaceViCharacters(with character: Character) {
+        let count = viCount
+        let line = viLine()
+        guard line.index + count <= line.characters.count else {
+            vi.resetCommand()
+            return
+        }
+        pushViUndo()
+        startViChange(entersInsert: false)
+        let start = viPosition(line.index, line.offsets)
+        replace(start..<viPosition(line.index + count, line.offsets), with: String(repeating: String(character), count: count), kind: .other)
+        move(to: viPosition(line.index + count - 1, line.offsets))
+    }
+
+    /// `p` and `P`: the register count times after or before the cursor, the cursor on its last
+    /// character.
+    private mutating func putViRegister(after: Bool, count: Int) {
+        guard !vi.register.isEmpty else { return }
+        pushViUndo()
+        startViChange(entersInsert: false)
+        let line = viLine()
+        let index = after && !line.characters.isEmpty ? line.index + 1 : line.index
+        let text = String(repeating: vi.register, count: count)
+        if let inserted = replace(viPosition(index, line.offsets)..<viPosition(index, line.offsets), with: text, kind: .other) {
+            move(to: state.position(before: inserted.upperBound))
+        }
+    }
+
+    /// `~`: switches the case of count characters from the cursor and moves past them.
+    private mutating func toggleViCase(count: Int) {
+        let line = viLine()
+        guard line.index < line.characters.count else { return }
+        pushViUndo()
+        startViChange(entersInsert: false)
+        let end = min(line.index + count, line.characters.count)
+        let toggled = line.characters[line.index..<end].map { character -> String in
+            let text = String(character)
+            return character.isUppercase ? text.lowercased() : text.uppercased()
+        }.joined()
+        replace(viPosition(line.index, line.offsets)..<viPosition(end, line.offsets), with: toggled, kind: .other)
+        move(to: viPosition(min(end, line.characters.count - 1), line.offsets))
+    }
+
+    /// Remembers the entry before a change, for `u`.
+    mutating func pushViUndo() {
+        let text = state.text
+        if vi.undoStack.last?.text != text { vi.undoStack.append((text, state.cursor)) }
+    }
+
+    /// `u`: the entry as it was before the last change that changed it.
+    private mutating func undoVi() {
+        let current = state.text
+        while let snapshot = vi.undoStack.popLast() {
+            guard snapshot.text != current else { continue }
+            restoreVi(snapshot)
+            return
+        }
+    }
+
+    /// `U`: the entry as it was before its first change.
+    private mutating func revertVi() {
+        guard let first = vi.undoStack.first, first.text != state.text else { return }
+        pushViUndo()
+        restoreVi(first)
+    }
+
+    private mutating func restoreVi(_ snapshot: (text: String, cursor: TextPosition)) {
+        replace(.start..<state.endPosition, with: snapshot.text, kind: .other)
+        move(to: snapshot.cursor <= state.endPosition ? snapshot.cursor : state.endPosition)
+    }
+
+    /// `.`: types the last change's keys again, with the count given to `.` instead of its own.
+    private mutating func repeatViChange() -> EditorRequest? {
+        let keys = vi.lastChange
+        guard !keys.isEmpty else { return nil }
+        if vi.count != nil { vi.lastChangeCount = vi.count }
+        let count = vi.lastChangeCount
+        vi.resetCommand()
+        vi.count = count
+        vi.isRepeating = true
+        defer { vi.isRepeating = false }
+        for event in keys {
+            if let request = apply(event) { return request }
+        }
+        if vi.mode != .command { leaveViInsert() }
+        return nil
+    }
+
+    /// `k`, `j` and `G`: the history entry at `index` or the nearest there is (the entry being
+    /// edited after the newest), the cursor at its start.
+    private mutating func walkViHistory(to index: Int) {
+        let current = historyIndex ?? history.count
+        let target = max(0, min(index, history.count))
+        guard target != current else { return }
+        walkHistory(by: target - current)
+        vi.undoStack.removeAll()
+        move(to: TextPosition(line: 0, offset: 0))
+    }
+}

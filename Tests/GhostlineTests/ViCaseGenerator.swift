@@ -1,0 +1,114 @@
+import GhostlineTestSupport
+
+/// Key sequences for vi mode made from the vi commands Ghostline has (Docs/KeyBindings.md, "vi
+/// mode"): a line typed in insert mode, Escape, then commands with counts and motions, for
+/// ViDifferentialTests.
+enum ViCaseGenerator {
+    static let escape = "\u{1B}"
+    static let texts = ["foo bar baz", "one two three four", "a.b c_d (e f) [g]", "echo 'a b' | wc -l",
+                        "if (a[1]) { b; }", "hello, world!", "aaa bbb ccc ddd", "x  y   z"]
+    static let motions = ["h", "l", " ", "0", "^", "$", "|", "w", "b", "e", "W", "B", "E", "%", ";", ","]
+    static let searches = ["f", "F", "t", "T"]
+    static let simple = ["x", "X", "p", "P", "~", "D", "Y", "u", "U", "."]
+    static let inserting = ["i", "a", "I", "A", "s", "S", "R"]
+
+    /// The keys with Escape shown as `<Esc>`, for failure messages.
+    static func shown(_ keys: String) -> String {
+        keys.split(separator: "\u{1B}", omittingEmptySubsequences: false).joined(separator: "<Esc>")
+    }
+
+    /// A random case: a line, Escape, and one to four commands. The lines are at most 20
+    /// characters: readline's `.` after an insert types only its last 20 again (its undo
+    /// record of typing holds 20), Ghostline all of it.
+    static func readlineCase(using generator: inout SplitMix64) -> String {
+        let text = texts.randomElement(using: &generator)!
+        var keys = text + escape
+        var hasMotionCount = false, hasHistory = false, hasChangeToEnd = false
+        for _ in 0..<Int.random(in: 1...4, using: &generator) {
+            let count = randomCount(using: &generator)
+            switch Int.random(in: 0..<10, using: &generator) {
+            case 0...2:
+                keys += count + motion(in: text, using: &generator)
+            case 3...5:
+                let operation = ["c", "d", "y"].randomElement(using: &generator)!
+                let target = Int.random(in: 0..<8, using: &generator) == 0 ? operation : motion(in: text, using: &generator)
+                // readline reads `c3c` as `c`, a count, then `c` as a motion of a change
+                // within the change; Ghostline reads it as `3cc`, as vim does.
+                // After a count, readline reads `0` as a digit of it, and an operator given no
+                // motion then leaves the blank it added for the motion in the line.
+                let motionCount = Bool.random(using: &generator) || target == operation || target == "0" ? "" : randomCount(using: &generator)
+                hasMotionCount = hasMotionCount || !motionCount.isEmpty
+                keys += count + operation + motionCount + target
+                if operation == "c" { keys += typed(using: &generator) + escape }
+            case 6:
+                var command = simple.randomElement(using: &generator)!
+                // readline's `.` repeats `d` with the count typed before it only, and after `C`
+                // types the text of the insert before; Ghostline repeats what vim repeats
+                // (Docs/KeyBindings.md). `u` after a history recall undoes the recall in
+                // Ghostline only.
+                if command == "." && (hasMotionCount || hasChangeToEnd) { command = "x" }
+                if (command == "u" || command == "U") && hasHistory { command = "X" }
+                keys += count + command
+            case 7:
+                let command = inserting.randomElement(using: &generator)!
+                keys += (command == "S" || command == "R" ? "" : count) + command + typed(using: &generator) + escape
+            case 8:
+                keys += count + "r" + String(text.randomElement(using: &generator)!)
+                if Bool.random(using: &generator) {
+                    keys += "C" + typed(using: &generator) + escape
+                    hasChangeToEnd = true
+                }
+            default:
+                hasHistory = true
+                keys += (Bool.random(using: &generator) ? "" : count) + ["k", "j", "-", "+", "G"].randomElement(using: &generator)!
+            }
+        }
+        return keys
+    }
+
+    /// Every operator with every motion, with no count, a count before it and a count before
+    /// the motion, on each line; and every other command with and without a count.
+    static func commandsByMotionsAndCounts() -> [String] {
+        var cases: [String] = []
+        for (index, text) in texts.prefix(3).enumerated() {
+            let start = ["0", "0w", "$", "0ww", "02w", "0f("][index % 6]
+            var targets = motions + searches.map { $0 + String(text[text.index(text.startIndex, offsetBy: 4)]) } + ["c", "d", "y"]
+            targets.append("`a")
+            for operation in ["c", "d", "y", ""] {
+                for target in targets where operation.isEmpty || target.count > 1 || !["c", "d", "y"].contains(target) || target == operation {
+                    for (count, motionCount) in [("", ""), ("2", "3")]
+                    where motionCount.isEmpty || !(operation.isEmpty || target == operation || target == "0") {
+                        let typedText = operation == "c" ? "Z" + escape : ""
+                        cases.append(text + escape + start + "ma" + count + operation + motionCount + target + typedText)
+                    }
+                }
+            }
+            for command in simple + ["r_", "rX", "~~", "xp", "ddp", "yyP", "dwP", "3x.", "cwQ\u{1B}w.", "2~u"] {
+                for count in ["", "3"] { cases.append(text + escape + start + count + command) }
+            }
+            for command in inserting {
+                for count in ["", "2"] { cases.append(text + escape + start + count + command + "Zy" + escape + "0.") }
+            }
+        }
+        return cases
+    }
+
+    static func randomCount(using generator: inout SplitMix64) -> String {
+        switch Int.random(in: 0..<20, using: &generator) {
+        case 0..<12: ""
+        case 12..<19: String(Int.random(in: 1...3, using: &generator))
+        default: String(Int.random(in: 10...12, using: &generator))
+        }
+    }
+
+    static func motion(in text: String, using generator: inout SplitMix64) -> String {
+        if Int.random(in: 0..<4, using: &generator) == 0 {
+            return searches.randomElement(using: &generator)! + String(text.randomElement(using: &generator)!)
+        }
+        return motions.randomElement(using: &generator)!
+    }
+
+    static func typed(using generator: inout SplitMix64) -> String {
+        String((0..<Int.random(in: 0...5, using: &generator)).map { _ in "xyz Q".randomElement(using: &generator)! })
+    }
+}
