@@ -97,9 +97,10 @@ budget:
 	.ci/budget .build/release/ghostline-bench .build/budget
 
 # The release CLI's size, and a check that neither the regex runtime nor the concurrency runtime
-# (with Dispatch) is linked into it: one call of a string algorithm brings back 1 MB, one async
-# function or concurrency type in a module the CLI links 1.3 MB (Docs/Performance.md, "What
-# embedding costs"). The concurrency runtime's and Dispatch's own functions start with these
+# (with Dispatch) nor the Glibc module's Swift wrappers are linked into it: one call of a string
+# algorithm brings back 1 MB, one async function or concurrency type in a module the CLI links
+# 1.3 MB, one call of the Glibc module's `open`, `fcntl`, `ioctl` or `errno` 0.14 MB
+# (Docs/Performance.md, "What embedding costs"). The concurrency runtime's and Dispatch's own functions start with these
 # prefixes; the core runtime's `_swift_task_isCurrentGlobalActorHook` does not match.
 size:
 	$(SWIFT) build -c release --product ghostline
@@ -108,6 +109,8 @@ size:
 		echo "ghostline links the regex runtime again: nm .build/release/ghostline"; exit 1; fi
 	@if nm .build/release/ghostline | grep -qE ' [A-Za-z] (swift_task_|swift_job_|dispatch_)'; then \
 		echo "ghostline links the concurrency runtime again: nm .build/release/ghostline"; exit 1; fi
+	@if nm .build/release/ghostline | grep -q ' [A-Za-z] $$s5Glibc'; then \
+		echo "ghostline links the Glibc module's Swift wrappers again (and libm with them): nm .build/release/ghostline"; exit 1; fi
 
 # Regenerates Sources/GhostlineCore/Unicode/UnicodeWidthTables.swift from the Unicode Character
 # Database (Debian/Ubuntu package `unicode-data`); see Docs/Unicode.md.

@@ -29,12 +29,12 @@ package func runInTerminal(_ executable: String, arguments: [String], terminal: 
     posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
 
     var processIdentifier: pid_t = 0
-    guard posix_spawn(&processIdentifier, executable, &actions, &attributes, argumentVector, environ) == 0 else {
+    guard posix_spawn(&processIdentifier, executable, &actions, &attributes, argumentVector, processEnvironment) == 0 else {
         return nil
     }
     var status: Int32 = 0
     while waitpid(processIdentifier, &status, 0) == -1 {
-        guard errno == EINTR else { return nil }
+        guard errorNumber == EINTR else { return nil }
     }
     // WIFEXITED and WEXITSTATUS, which Swift does not import.
     return status & 0x7F == 0 ? (status >> 8) & 0xFF : nil

@@ -17,7 +17,7 @@ public struct Errno: Error, Equatable, Sendable, CustomStringConvertible {
     ///
     /// The corresponding C variable is `errno`.
     package static var current: Errno {
-        Errno(rawValue: errno)
+        Errno(rawValue: errorNumber)
     }
 
     /// A system call was interrupted by a signal before it did any work (`EINTR`).
@@ -51,4 +51,13 @@ public struct Errno: Error, Equatable, Sendable, CustomStringConvertible {
         }
         return String(cString: message)
     }
+}
+
+/// The calling thread's C `errno`, read and written through glibc's own accessor.
+///
+/// The `errno` of Swift's Glibc module would link that module's whole object file into every
+/// program, and with it most of libm.
+package var errorNumber: Int32 {
+    get { __errno_location().pointee }
+    set { __errno_location().pointee = newValue }
 }

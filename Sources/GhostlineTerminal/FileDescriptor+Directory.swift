@@ -19,7 +19,7 @@ extension FileDescriptor {
     ///
     /// The corresponding C functions are `fdopendir` and `readdir`.
     package func entryNames() throws(Errno) -> [String] {
-        let listed = try valueOrErrno { fcntl(rawValue, F_DUPFD_CLOEXEC, 0) }.get()
+        let listed = try valueOrErrno { controlDescriptor(rawValue, F_DUPFD_CLOEXEC, 0) }.get()
         guard let stream = fdopendir(listed) else {
             let error = Errno.current
             Glibc.close(listed)
@@ -30,9 +30,9 @@ extension FileDescriptor {
         rewinddir(stream)
         var names: [String] = []
         while true {
-            errno = 0
+            errorNumber = 0
             guard let entry = readdir(stream) else {
-                if errno != 0 { throw Errno.current }
+                if errorNumber != 0 { throw Errno.current }
                 return names
             }
             let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in

@@ -30,12 +30,12 @@ extension FileDescriptor {
     package var inputKind: InputKind {
         var status = stat()
         guard fstat(rawValue, &status) == 0 else { return .other }
-        switch status.st_mode & S_IFMT {
-        case S_IFREG, S_IFBLK:
+        switch status.st_mode & FileTypeBits.mask {
+        case FileTypeBits.regularFile, FileTypeBits.blockDevice:
             return lseek(rawValue, 0, SEEK_CUR) >= 0 ? .seekable : .other
-        case S_IFIFO:
+        case FileTypeBits.pipe:
             return .pipe
-        case S_IFSOCK:
+        case FileTypeBits.socket:
             var type: Int32 = 0
             var length = socklen_t(MemoryLayout<Int32>.size)
             let isStream = getsockopt(rawValue, SOL_SOCKET, SO_TYPE, &type, &length) == 0

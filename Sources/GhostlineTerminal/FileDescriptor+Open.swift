@@ -6,7 +6,7 @@ extension FileDescriptor {
     ///
     /// The corresponding C function is `open`.
     package static func open(_ path: String, flags: Int32, permissions: mode_t = 0o600) throws(Errno) -> FileDescriptor {
-        let descriptor = try valueOrErrno { Glibc.open(path, flags | O_CLOEXEC, permissions) }.get()
+        let descriptor = try valueOrErrno { openFile(path, flags | O_CLOEXEC, permissions) }.get()
         return FileDescriptor(rawValue: descriptor)
     }
 

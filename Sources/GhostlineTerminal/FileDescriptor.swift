@@ -30,7 +30,7 @@ public struct FileDescriptor: Hashable, Sendable {
     /// The corresponding C function is `open`, on `/dev/tty`.
     package static func openTerminal() throws -> FileDescriptor {
         let descriptor = try valueOrErrno {
-            Glibc.open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
+            openFile("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
         }.get()
         return FileDescriptor(rawValue: descriptor)
     }
@@ -101,8 +101,8 @@ public struct FileDescriptor: Hashable, Sendable {
     ///
     /// The corresponding C function is `fcntl`, with `F_SETFD` and `FD_CLOEXEC`.
     package func setCloseOnExec() throws {
-        let flags = try valueOrErrno { fcntl(rawValue, F_GETFD) }.get()
-        try nothingOrErrno { fcntl(rawValue, F_SETFD, flags | FD_CLOEXEC) }.get()
+        let flags = try valueOrErrno { controlDescriptor(rawValue, F_GETFD) }.get()
+        try nothingOrErrno { controlDescriptor(rawValue, F_SETFD, flags | FD_CLOEXEC) }.get()
     }
 
     /// Makes reads and writes fail with `Errno.wouldBlock` instead of waiting, keeping the
@@ -110,8 +110,8 @@ public struct FileDescriptor: Hashable, Sendable {
     ///
     /// The corresponding C function is `fcntl`, with `F_SETFL` and `O_NONBLOCK`.
     package func setNonBlocking() throws {
-        let flags = try valueOrErrno { fcntl(rawValue, F_GETFL) }.get()
-        try nothingOrErrno { fcntl(rawValue, F_SETFL, flags | O_NONBLOCK) }.get()
+        let flags = try valueOrErrno { controlDescriptor(rawValue, F_GETFL) }.get()
+        try nothingOrErrno { controlDescriptor(rawValue, F_SETFL, flags | O_NONBLOCK) }.get()
     }
 
     /// Whether the descriptor refers to a terminal.

@@ -28,8 +28,8 @@ package struct FileStatus: Sendable {
 
     init(_ status: stat) {
         identity = Identity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
-        isRegularFile = status.st_mode & S_IFMT == S_IFREG
-        isSymbolicLink = status.st_mode & S_IFMT == S_IFLNK
+        isRegularFile = status.st_mode & FileTypeBits.mask == FileTypeBits.regularFile
+        isSymbolicLink = status.st_mode & FileTypeBits.mask == FileTypeBits.symbolicLink
         isOwnedByEffectiveUser = status.st_uid == geteuid()
         permissions = status.st_mode & 0o7777
         size = Int(status.st_size)

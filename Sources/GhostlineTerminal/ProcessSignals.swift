@@ -10,7 +10,7 @@ package func isIgnored(_ signal: Int32) -> Bool {
     guard sigaction(signal, nil, &current) == 0, let handler = current.__sigaction_handler.sa_handler else {
         return false
     }
-    return unsafeBitCast(handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
+    return unsafeBitCast(handler, to: Int.self) == unsafeBitCast(ignoringSignalHandler, to: Int.self)
 }
 
 /// Stops the process the way Ctrl-Z would, and returns once it is continued.
@@ -57,7 +57,7 @@ package func reraise(_ signal: Int32) -> Never {
 
 private func setDefaultDisposition(of signal: Int32, saving previous: inout sigaction) {
     var action = sigaction()
-    action.__sigaction_handler.sa_handler = SIG_DFL
+    action.__sigaction_handler.sa_handler = defaultSignalHandler
     sigemptyset(&action.sa_mask)
     sigaction(signal, &action, &previous)
 }

@@ -152,7 +152,7 @@ func registerReader(of terminal: FileDescriptor, raw: TerminalAttributes) {
 /// - On any other thread it restores the terminal as usual and sends the signal on to the
 ///   reading thread, whose own run of the handler ends the wait.
 let signalHandler: @convention(c) (Int32) -> Void = { signal in
-    let savedErrno = errno
+    let savedErrno = errorNumber
     signalArrived.store(true, ordering: .sequentiallyConsistent)
     let isReading = readerIsArmed.load(ordering: .sequentiallyConsistent) && readerTerminal >= 0
     if isReading && pthread_equal(pthread_self(), readerThread) != 0 {
@@ -166,7 +166,7 @@ let signalHandler: @convention(c) (Int32) -> Void = { signal in
     }
     var byte = UInt8(truncatingIfNeeded: signal)
     _ = write(signalPipeWriteEnd, &byte, 1)
-    errno = savedErrno
+    errorNumber = savedErrno
 }
 
 /// Whether the signal's default action terminates the process, among those a line editor

@@ -118,7 +118,7 @@ package final class SignalMonitor {
         }
         let result = Glibc.read(terminal.rawValue, buffer.baseAddress, buffer.count)
         // Read before anything else can change it.
-        let error = result < 0 ? errno : 0
+        let error = result < 0 ? errorNumber : 0
         readerIsArmed.store(false, ordering: .sequentiallyConsistent)
         if readerWaitWasEnded.exchange(false, ordering: .sequentiallyConsistent) {
             try? rawAttributes.apply(to: terminal, when: .immediately)

@@ -13,9 +13,9 @@ extension FileDescriptor {
     /// The corresponding C functions are `fcntl`, with `F_GETFD`, and `open`.
     package static func occupyClosedStandardStreams() {
         for (descriptor, flags) in [(STDIN_FILENO, O_WRONLY), (STDOUT_FILENO, O_RDONLY), (STDERR_FILENO, O_RDONLY)] {
-            guard fcntl(descriptor, F_GETFD) == -1, errno == EBADF else { continue }
+            guard controlDescriptor(descriptor, F_GETFD) == -1, errorNumber == EBADF else { continue }
             // The lowest free descriptor is the closed one, since every lower one is open.
-            let opened = Glibc.open("/dev/null", flags)
+            let opened = openFile("/dev/null", flags)
             if opened >= 0 && opened != descriptor { _ = Glibc.close(opened) }
         }
     }

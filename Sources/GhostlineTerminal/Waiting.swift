@@ -122,7 +122,7 @@ package func waitForInput(
 /// The corresponding C function is `ioctl`, with `FIONREAD`.
 package func bytesAvailable(on descriptor: FileDescriptor) -> Int {
     var count: Int32 = 0
-    guard ioctl(descriptor.rawValue, UInt(FIONREAD), &count) == 0 else {
+    guard controlDevice(descriptor.rawValue, FIONREAD, &count) == 0 else {
         return 0
     }
     return Int(max(0, count))

@@ -26,7 +26,7 @@ package final class WakePipe: Sendable {
     /// The corresponding C function is `write`.
     package func wake() {
         var byte: UInt8 = 1
-        while Glibc.write(writeEnd.rawValue, &byte, 1) < 0 && errno == EINTR {}
+        while Glibc.write(writeEnd.rawValue, &byte, 1) < 0 && errorNumber == EINTR {}
     }
 
     /// Takes every wake-up written so far, so that the next wait blocks until a new one.
@@ -36,7 +36,7 @@ package final class WakePipe: Sendable {
         withUnsafeTemporaryAllocation(byteCount: 64, alignment: 1) { bytes in
             while true {
                 let count = Glibc.read(fileDescriptor.rawValue, bytes.baseAddress, bytes.count)
-                if count < 0 && errno == EINTR { continue }
+                if count < 0 && errorNumber == EINTR { continue }
                 if count < bytes.count { return }
             }
         }

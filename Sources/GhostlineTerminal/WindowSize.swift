@@ -41,7 +41,7 @@ package struct WindowSize: Equatable, Sendable {
 /// The corresponding C function is `ioctl`, with `TIOCGWINSZ`.
 package func windowSize(of descriptor: FileDescriptor) -> WindowSize? {
     var size = winsize()
-    guard ioctl(descriptor.rawValue, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else {
+    guard controlDevice(descriptor.rawValue, Int32(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else {
         return nil
     }
     return WindowSize(columns: Int(size.ws_col), rows: Int(size.ws_row))

@@ -35,13 +35,13 @@ enum MessageFile {
             defer { try? file.close() }
             var status = stat()
             guard fstat(file.rawValue, &status) == 0 else { return }
-            let kind = status.st_mode & S_IFMT
+            let kind = status.st_mode & FileTypeBits.mask
             while true {
                 guard let count = try? file.read(into: buffer) else { return }
                 if count > 0 {
                     pending += buffer[..<count]
                     printWholeLines(of: &pending, through: printer)
-                } else if kind == S_IFREG {
+                } else if kind == FileTypeBits.regularFile {
                     var interval = growthCheckInterval
                     nanosleep(&interval, nil)
                 } else {
@@ -51,7 +51,7 @@ enum MessageFile {
             // The writer is gone: what it left without a line break is a line of its own.
             if !pending.isEmpty { print(pending, through: printer) }
             pending.removeAll()
-            guard kind == S_IFIFO else { return }
+            guard kind == FileTypeBits.pipe else { return }
         }
     }
 

@@ -57,7 +57,7 @@ func startTicker(every milliseconds: Int, printer: LinePrinter) throws {
             var interval = timespec(tv_sec: milliseconds / 1000, tv_nsec: milliseconds % 1000 * 1_000_000)
             var remaining = timespec()
             // A signal (a resize, say) cuts the sleep short; the rest of it is slept.
-            while nanosleep(&interval, &remaining) != 0 && errno == EINTR { interval = remaining }
+            while nanosleep(&interval, &remaining) != 0 && errorNumber == EINTR { interval = remaining }
             count += 1
             printer.print("tick \(count)")
         }
