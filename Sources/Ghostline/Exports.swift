@@ -38,3 +38,7 @@ public typealias TextMask = GhostlineCore.TextMask
 public typealias FileDescriptor = GhostlineTerminal.FileDescriptor
 /// An error number from a failed system call, as ``LineEditorError`` and ``HistoryFileError`` carry it.
 public typealias Errno = GhostlineTerminal.Errno
+/// The text drawn at the start of the prompt to tell the editing mode (readline's `show-mode-in-prompt`).
+public typealias ModeStrings = GhostlineCore.ModeStrings
+/// When Tab lists the completion candidates below the entry.
+public typealias CompletionListing = GhostlineCore.CompletionListing

@@ -1,4 +1,5 @@
 import GhostlineCore
+import GhostlineTerminal
 
 /// The keys of a batch, and what the editor asks of the program after one: the one place the
 /// session answers an `EditorRequest`.
@@ -43,12 +44,31 @@ extension InteractiveSession {
         case .custom(let name):
             editor.customCommandHandler?(name, editor)
         case .bell:
-            try write([0x07])
+            try ringBell()
         case .editExternally(let text):
             try editExternally(text)
         }
         return nil
     }
+
+    /// The bell, as ``LineEditor/bellStyle`` has it: `BEL`; or the screen in reverse video until
+    /// the next key or for a tenth of a second, whichever comes first; or nothing.
+    private func ringBell() throws {
+        switch editor.bellStyle {
+        case .audible:
+            try write([0x07])
+        case .visible:
+            try write(Self.reverseVideoOn)
+            var watch = DescriptorWatch(.readable, of: [input])
+            _ = try? watch.wait(timeoutMilliseconds: 100)
+            try write(Self.reverseVideoOff)
+        case .none:
+            break
+        }
+    }
+
+    private static let reverseVideoOn = Array("\u{1B}[?5h".utf8)
+    private static let reverseVideoOff = Array("\u{1B}[?5l".utf8)
 
     /// Tells the delegate the text changed: once per key or paste that changed it, before the
     /// next frame is drawn, as a text view tells its delegate once per user action.

@@ -39,6 +39,7 @@ extension LineEditor {
         do {
             let (loaded, end) = try opened.history()
             engine.history = loaded
+            applyHistorySize()
             guard historyFile.sharesHistory else { return }
             let shared = SharedHistoryFile(file: historyFile, readUpTo: end)
             historyFileState = .usable(shared: shared)

@@ -3,10 +3,18 @@ import GhostlineCore
 
 extension LineEditor {
     /// Reads the init file that ``initFile`` names and applies it: its emacs key bindings go
-    /// into ``keyMap``, over what is there, and its `set editing-mode vi` chooses vi mode unless
-    /// the app set ``editingMode`` itself. Returns readline's complaints about its lines,
-    /// each `readline: FILE: line N: …`, for the app to print on standard error; a bad line
-    /// is skipped and never stops the prompt.
+    /// into ``keyMap``, over what is there, and its variables set the editor's settings.
+    /// Returns readline's complaints about its lines, each `readline: FILE: line N: …`, for the
+    /// app to print on standard error; a bad line is skipped and never stops the prompt.
+    ///
+    /// ## Settings and the init file
+    ///
+    /// A setting the app makes in code wins over the file, whenever either is made: the file
+    /// sets only those the app has not set (``editingMode``, ``escapeTimeout``,
+    /// ``usesBracketedPaste``, ``bellStyle``, ``commentBegin``, ``completionIgnoresCase``,
+    /// ``completionListing``, ``modeStrings``). Its `history-size` is the history's capacity
+    /// unless the app gave the history or ``historyFile`` a capacity other than the default.
+    /// `Docs/KeyBindings.md`, "Your ~/.inputrc", lists each variable and what it does here.
     ///
     /// ``readLine(initialText:)`` calls this before its first entry unless the app already
     /// did; calling it again reads the file again, as readline's `re-read-init-file`.
@@ -15,14 +23,18 @@ extension LineEditor {
     public func readInitFile() -> [String] {
         hasReadInitFile = true
         guard let file = InitFileReader.read(initFile, applicationName: applicationName, terminalName: terminalType) else {
-            initFileContents = nil
+            // A file read before set what this one, empty or gone, leaves to readline's defaults.
+            if initFileContents != nil {
+                initFileContents = nil
+                applySettings(of: InitFileVariables())
+            }
             return []
         }
         initFileContents = file
         var keys = keyMap
         keys.apply(file.emacsBindings)
         keyMap = keys
-        if !hasChosenEditingMode { engine.editingMode = file.variables.editingMode }
+        applySettings(of: file.variables)
         return file.diagnostics
     }
 

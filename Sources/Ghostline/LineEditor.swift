@@ -79,7 +79,7 @@ public final class LineEditor {
     public var editingMode: EditingMode {
         get { engineBeingChanged?.editingMode ?? engine.editingMode }
         set {
-            hasChosenEditingMode = true
+            settingsChosenByApp.insert(.editingMode)
             engine.editingMode = newValue
         }
     }
@@ -203,8 +203,22 @@ public final class LineEditor {
     package internal(set) var initFileContents: InitFile?
     /// Whether the init file was read, so the first entry reads it once.
     var hasReadInitFile = false
-    /// Whether the app set ``editingMode``, which the init file then leaves as it is.
-    var hasChosenEditingMode = false
+    /// The settings the app set, which the init file then leaves as they are.
+    var settingsChosenByApp = ChosenSettings()
+    /// Drawn before the prompt to tell the editing mode (readline's
+    /// `show-mode-in-prompt`); nil, unless set or the init file turns it on, for none.
+    /// Setting it, even to nil, leaves it to the app from then on.
+    public var modeStrings: ModeStrings? {
+        didSet {
+            settingsChosenByApp.insert(.modeStrings)
+            appearanceRevision &+= 1
+        }
+    }
+    /// What the bell does (a numeric argument grown too large, say): readline's `bell-style`,
+    /// audible unless set or the init file says otherwise.
+    public var bellStyle = BellStyle.audible {
+        didSet { settingsChosenByApp.insert(.bellStyle) }
+    }
 
     /// The loop every key of a terminal entry goes through, and what it keeps between entries:
     /// the keys typed after an entry ended, the decoder's unfinished sequence.
@@ -301,7 +315,7 @@ public final class LineEditor {
     /// reads from the editor comes from the newest: the engine itself is being changed then, and
     /// reading it would be a simultaneous access.
     private var enginesBeingChanged: [Editor] = []
-    private var engineBeingChanged: Editor? { enginesBeingChanged.last }
+    var engineBeingChanged: Editor? { enginesBeingChanged.last }
 
     /// Hands the highlighter to the engine, without its colors when colors are off.
     private func applyHighlighter() {
@@ -349,7 +363,8 @@ public final class LineEditor {
     /// How the entry looks, for the entry session to draw it with.
     var appearance: EntryAppearance {
         EntryAppearance(prompt: prompt, promptStyle: promptStyle, continuationPrompt: continuationPrompt,
-                        placeholder: placeholder, placeholderStyle: placeholderStyle, usesColor: usesColor)
+                        placeholder: placeholder, placeholderStyle: placeholderStyle, usesColor: usesColor,
+                        modeStrings: modeStrings)
     }
 
     deinit {

@@ -40,9 +40,10 @@ func overwrite(_ bytes: inout [UInt8], _ entry: inout String) {
     entry.overwriteWithZeros()
 }
 
-/// The completion function offering those of `words` that begin with the word at the cursor.
+/// The completion function offering those of `words` that begin with the word at the cursor
+/// (in any case when the init file says `set completion-ignore-case on`).
 func completion(among words: [String]) -> (CompletionContext) -> [String] {
-    { context in words.filter { $0.hasPrefix(context.word) } }
+    { context in words.filter(context.matches) }
 }
 
 // Before anything opens a descriptor: a closed standard stream must not become the next file.

@@ -104,21 +104,18 @@ extension Editor {
         state.cursor = before
     }
 
-    /// Alt-#: `#` at the start of the line and the entry submitted; with an argument a `#`
-    /// already there is taken away instead.
+    /// Alt-#: ``commentBegin`` (`#`) at the start of the line and the entry submitted; with an
+    /// argument one already there is taken away instead.
     mutating func insertComment(toggling: Bool) -> EditorRequest {
         let start = TextPosition(line: state.cursor.line, offset: 0)
         state.cursor = start
-        if toggling && state.line(start.line).hasPrefix(Self.commentBegin) {
-            replace(start..<TextPosition(line: start.line, offset: Self.commentBegin.utf8.count), with: "", kind: .other)
+        if toggling && state.line(start.line).hasPrefix(commentBegin) {
+            replace(start..<TextPosition(line: start.line, offset: commentBegin.utf8.count), with: "", kind: .other)
         } else {
-            replace(start..<start, with: Self.commentBegin, kind: .other)
+            replace(start..<start, with: commentBegin, kind: .other)
         }
         return submit()
     }
-
-    /// What Alt-# puts at the start of the line, readline's `comment-begin`.
-    static let commentBegin = "#"
 
     /// Alt-R: every change to the entry taken back; an entry recalled from history goes back
     /// to the history entry.

@@ -207,28 +207,36 @@ extension Editor {
         let before = state.text(in: state.lineStart..<cursor)
         // Only the text after the last whitespace: after "git " the word is empty, not "git ".
         let word = String(before[(before.lastIndex(where: \.isWhitespace).map(before.index(after:)) ?? before.startIndex)...])
-        let candidates = runningAppCode { completion(CompletionContext(textBeforeCursor: before, word: word)) }
+        let candidates = runningAppCode { completion(CompletionContext(textBeforeCursor: before, word: word,
+                                                                         ignoresCase: completionOptions.ignoresCase)) }
         guard !candidates.isEmpty else { return }
         if candidates.count == 1 {
             replace(TextPosition(line: cursor.line, offset: cursor.offset - word.utf8.count)..<cursor,
                     with: candidates[0] + " ", kind: .other)
             return
         }
-        let prefix = Self.commonPrefix(of: candidates)
-        if prefix.utf8.count > word.utf8.count {
+        let prefix = Self.commonPrefix(of: candidates, ignoringCase: completionOptions.ignoresCase)
+        let completes = prefix.utf8.count > word.utf8.count
+        if completes {
             replace(TextPosition(line: cursor.line, offset: cursor.offset - word.utf8.count)..<cursor,
                     with: prefix, kind: .other)
-        } else if lastCommand == .complete {
-            completionListing = candidates
+        }
+        switch completionOptions.listing {
+        case .always: completionListing = candidates
+        case .whenNothingCompletes where !completes: completionListing = candidates
+        default: if !completes && lastCommand == .complete { completionListing = candidates }
         }
     }
 
-    static func commonPrefix(of strings: [String]) -> String {
+    /// The longest start all `strings` share, in the first one's spelling; `ignoringCase`, its
+    /// characters compared as lowercase.
+    static func commonPrefix(of strings: [String], ignoringCase: Bool = false) -> String {
         guard var prefix = strings.first.map({ Substring($0) }) else { return "" }
         for string in strings.dropFirst() {
             var end = prefix.startIndex
             var other = string.startIndex
-            while end < prefix.endIndex, other < string.endIndex, prefix[end] == string[other] {
+            while end < prefix.endIndex, other < string.endIndex,
+                  prefix[end] == string[other] || ignoringCase && prefix[end].lowercased() == string[other].lowercased() {
                 end = prefix.index(after: end)
                 other = string.index(after: other)
             }

@@ -66,6 +66,10 @@ package struct Editor {
     }
     /// What each grapheme cluster of a secret entry is shown as.
     package var mask = TextMask.bullet
+    /// What Alt-# puts at the start of the line: readline's `comment-begin`, `#` unless set.
+    package var commentBegin = "#"
+    /// How Tab completes: whether case counts, and when candidates are listed.
+    package var completionOptions = CompletionOptions()
 
     var killRing = KillRing()
     /// The kills of a secret entry, kept from ``killRing`` so that no yank in another entry
@@ -197,6 +201,8 @@ package struct Editor {
         if numericArgument != nil {
             let fed = feedArgument(event)
             guard let rest = fed.event else { return fed.request }
+            // Digits past the largest argument ring the bell, and those after it are typed.
+            if let bell = fed.request { return apply(rest) ?? bell }
             event = rest
         }
         // Text typed right after a prefix key (Ctrl-X then `(abc`): its first character finishes

@@ -26,11 +26,21 @@ public struct CompletionContext: Hashable, Sendable {
     public var textBeforeCursor: String
     /// The word just before the cursor (the text after the last whitespace), which candidates replace.
     public var word: String
+    /// Whether candidates should match the word without regard to case, as the editor's
+    /// `completionIgnoresCase` (or the init file's `completion-ignore-case`) says;
+    /// ``matches(_:)`` compares so.
+    public var ignoresCase: Bool
 
     /// Creates a completion context.
-    public init(textBeforeCursor: String, word: String) {
+    public init(textBeforeCursor: String, word: String, ignoresCase: Bool = false) {
         self.textBeforeCursor = textBeforeCursor
         self.word = word
+        self.ignoresCase = ignoresCase
+    }
+
+    /// Whether `candidate` begins with the word, compared as ``ignoresCase`` says.
+    public func matches(_ candidate: String) -> Bool {
+        ignoresCase ? candidate.lowercased().hasPrefix(word.lowercased()) : candidate.hasPrefix(word)
     }
 }
 

@@ -1,7 +1,8 @@
 /// The variables an init file sets (`set NAME VALUE`), as GNU readline 8.3 has them: 36 on/off
 /// ones and 15 with a value, each with readline's default and readline's reading of a value.
 package struct InitFileVariables: Equatable, Sendable {
-    /// The on/off variables in readline's order, with their defaults (those of a UTF-8 locale).
+    /// The on/off variables in readline's order, which sorts them by their bytes, with their
+    /// defaults (those of a UTF-8 locale).
     package static let booleanDefaults: [(name: String, isOn: Bool)] = [
         ("bind-tty-special-chars", true), ("blink-matching-paren", false), ("byte-oriented", false),
         ("colored-completion-prefix", false), ("colored-stats", false), ("completion-ignore-case", false),
@@ -17,7 +18,8 @@ package struct InitFileVariables: Equatable, Sendable {
         ("skip-completed-text", false), ("visible-stats", false),
     ]
 
-    /// The variables with a value, in readline's order; nil where readline has none to print.
+    /// The variables with a value, in readline's order (sorted by their bytes too); nil where
+    /// readline has none to print.
     package static let stringDefaults: [(name: String, value: String?)] = [
         ("active-region-end-color", nil), ("active-region-start-color", nil), ("bell-style", "audible"),
         ("comment-begin", "#"), ("completion-display-width", "-1"), ("completion-prefix-display-length", "0"),
@@ -28,24 +30,31 @@ package struct InitFileVariables: Equatable, Sendable {
 
     private var booleans: [Bool] = booleanDefaults.map(\.isOn)
     private var strings: [String?] = stringDefaults.map(\.value)
+    /// `history-size` as set: readline prints 0 both for no limit (a negative size) and for
+    /// keeping nothing (0), which mean different things.
+    private var historyLimit: Int?
 
     /// readline's defaults.
     package init() {}
 
     /// Whether `name` is one of the on/off variables.
     package static func isBoolean(_ name: some StringProtocol) -> Bool {
-        booleanIndex(name.lowercased()) != nil
+        booleanIndex(name) != nil
     }
 
     /// Whether `name` is one of the variables with a value.
     package static func isString(_ name: some StringProtocol) -> Bool {
-        stringIndex(name.lowercased()) != nil
+        stringIndex(name) != nil
     }
 
-    private static func booleanIndex(_ name: String) -> Int? { booleanIndexByName[name] }
-    private static func stringIndex(_ name: String) -> Int? { stringIndexByName[name] }
-    private static let booleanIndexByName = Dictionary(uniqueKeysWithValues: booleanDefaults.indices.map { (booleanDefaults[$0].name, $0) })
-    private static let stringIndexByName = Dictionary(uniqueKeysWithValues: stringDefaults.indices.map { (stringDefaults[$0].name, $0) })
+    /// Where a variable is in ``booleanDefaults`` or ``stringDefaults``, which are sorted by their
+    /// names' bytes; its name compared without regard to ASCII case.
+    private static func booleanIndex(_ name: some StringProtocol) -> Int? {
+        SortedNames.index(of: name, count: booleanDefaults.count, foldingCase: true) { booleanDefaults[$0].name }
+    }
+    private static func stringIndex(_ name: some StringProtocol) -> Int? {
+        SortedNames.index(of: name, count: stringDefaults.count, foldingCase: true) { stringDefaults[$0].name }
+    }
 
     /// The value of an on/off variable.
     package func isOn(_ name: String) -> Bool {
@@ -67,11 +76,10 @@ package struct InitFileVariables: Equatable, Sendable {
     /// it; the complaint is readline's when the name or the value is not one it takes.
     /// `editing-mode` and `keymap` are read by the parser, which tracks the keymap.
     package mutating func set(_ name: Substring, to value: Substring) -> InitFileError? {
-        let lowercasedName = name.lowercased()
-        if let index = Self.booleanIndex(lowercasedName) {
+        if let index = Self.booleanIndex(name) {
             let isOn = value.isEmpty || value.lowercased() == "on" || value == "1"
             booleans[index] = isOn
-            switch lowercasedName {
+            switch Self.booleanDefaults[index].name {
             case "meta-flag", "input-meta":
                 booleans[Self.booleanIndex("meta-flag")!] = isOn
                 booleans[Self.booleanIndex("input-meta")!] = isOn
@@ -84,13 +92,17 @@ package struct InitFileVariables: Equatable, Sendable {
             }
             return nil
         }
-        guard let index = Self.stringIndex(lowercasedName) else {
+        guard let index = Self.stringIndex(name) else {
             return InitFileError("\(name): unknown variable name")
         }
-        guard let normalized = Self.normalized(lowercasedName, value) else {
+        guard let normalized = Self.normalized(Self.stringDefaults[index].name, value) else {
             return InitFileError("\(name): could not set value to `\(value)'")
         }
         strings[index] = normalized
+        if Self.stringDefaults[index].name == "history-size" {
+            let size = value.isEmpty ? 500 : Self.leadingInteger(value)
+            historyLimit = size < 0 ? nil : size
+        }
         return nil
     }
 
@@ -166,14 +178,32 @@ package struct InitFileVariables: Equatable, Sendable {
 
     /// `editing-mode`.
     package var editingMode: EditingMode { value("editing-mode") == "vi" ? .vi : .emacs }
-    /// `keyseq-timeout`, in milliseconds; nil when the file leaves readline's default, which is
-    /// far longer than Ghostline's own wait for a lone Escape.
+    /// `keyseq-timeout`, in milliseconds, 0 for waiting until the next key; nil when the file
+    /// leaves readline's default, which is far longer than Ghostline's own wait for a lone Escape.
     package var keySequenceTimeout: Int? {
         let milliseconds = value("keyseq-timeout").flatMap { Int($0) }
         return milliseconds == 500 ? nil : milliseconds
     }
-    /// `history-size`: how many entries are kept; nil for no limit set.
-    package var historySize: Int? { value("history-size").flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil } }
+    /// `history-size`: how many entries are kept (0 for none); nil for no limit set.
+    package var historySize: Int? { historyLimit }
     /// `completion-query-items`.
     package var completionQueryItems: Int { value("completion-query-items").flatMap { Int($0) } ?? 100 }
+    /// `bell-style`: `none`, `visible` or `audible`.
+    package var bellStyle: String { value("bell-style") ?? "audible" }
+    /// `comment-begin`.
+    package var commentBegin: String { value("comment-begin") ?? "#" }
+    /// `show-mode-in-prompt` with the three mode strings as readline keeps them; nil when off.
+    package var modeStrings: ModeStrings? {
+        guard isOn("show-mode-in-prompt") else { return nil }
+        func visible(_ name: String, _ fallback: String) -> String {
+            value(name).map(ModeStrings.visibleText(ofReadlineModeString:)) ?? fallback
+        }
+        return ModeStrings(emacs: visible("emacs-mode-string", "@"), viInsert: visible("vi-ins-mode-string", "(ins)"),
+                           viCommand: visible("vi-cmd-mode-string", "(cmd)"))
+    }
+    /// When Tab lists candidates: `show-all-if-ambiguous`, else `show-all-if-unmodified`.
+    package var completionListing: CompletionListing {
+        if isOn("show-all-if-ambiguous") { return .always }
+        return isOn("show-all-if-unmodified") ? .whenNothingCompletes : .onSecondTab
+    }
 }

@@ -33,14 +33,9 @@ package struct ReadlineFunction: Sendable {
     /// compared without regard to case as readline compares (`vi-bWord` and `vi-bword` differ
     /// only in case, and the exact spelling tells them apart).
     package static func named(_ name: some StringProtocol) -> ReadlineFunction? {
-        (indexByName[String(name)] ?? indexByLowercasedName[name.lowercased()]).map { all[$0] }
+        if let index = SortedNames.index(of: name, count: all.count, nameAt: { all[$0].name }) { return all[index] }
+        return all.first { SortedNames.equalFoldingCase(name, $0.name) }
     }
-
-    /// Where each name is in ``all``; made at the first look-up, which only an init file makes.
-    private static let indexByName: [String: Int] = Dictionary(uniqueKeysWithValues: all.indices.map { (all[$0].name, $0) })
-    /// Where each name is in ``all`` by its lowercased spelling, the first of those that share one.
-    private static let indexByLowercasedName: [String: Int] = Dictionary(
-        all.indices.map { (all[$0].name.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
 
     /// The name readline's dumpers print for `command`: its readline name, or Ghostline's own
     /// name for a command readline does not have; nil for ``Command/ignore`` (an unbound key) and
@@ -66,8 +61,7 @@ package struct ReadlineFunction: Sendable {
     /// unbinds a key bound to a name it does not know).
     package static func command(named name: some StringProtocol) -> Command? {
         if let function = named(name) { return function.command }
-        let lowercased = name.lowercased()
-        return ghostlineNames.first { $0.name == lowercased }?.command
+        return ghostlineNames.first { SortedNames.equalFoldingCase(name, $0.name) }?.command
     }
 
     /// Ghostline's own names, for the commands readline has no function for.
@@ -90,7 +84,9 @@ extension ReadlineFunction {
     private static let decoderReadsIt = "the key decoder reads it"
     private static let readline83 = "readline 8.3"
 
-    /// Every function name of readline's `funmap.c` (8.3, 145 names), in its alphabetical order.
+    /// Every function name of readline's `funmap.c` (8.3, 145 names), in its alphabetical order,
+    /// which sorts them by their bytes (`vi-bWord` before `vi-back-to-indent`): ``named(_:)``
+    /// searches it so.
     package static let all: [ReadlineFunction] = [
         .init(name: "abort", support: .command(.cancel)),
         .init(name: "accept-line", support: .command(.submitOrInsertNewline)),

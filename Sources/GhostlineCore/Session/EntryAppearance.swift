@@ -13,10 +13,14 @@ package struct EntryAppearance: Sendable {
     package var placeholderStyle: Style
     /// Whether colors are used; without, the styles keep their other attributes.
     package var usesColor: Bool
+    /// The editing mode's text, drawn before the prompt; nil for none.
+    package var modeStrings: ModeStrings?
 
     /// Creates an appearance; by default the prompt `> ` and no placeholder.
     package init(prompt: String = "> ", promptStyle: Style = .plain, continuationPrompt: String? = nil,
-                 placeholder: String? = nil, placeholderStyle: Style = .placeholder, usesColor: Bool = true) {
+                 placeholder: String? = nil, placeholderStyle: Style = .placeholder, usesColor: Bool = true,
+                 modeStrings: ModeStrings? = nil) {
+        self.modeStrings = modeStrings
         self.prompt = prompt
         self.promptStyle = promptStyle
         self.continuationPrompt = continuationPrompt
@@ -25,10 +29,17 @@ package struct EntryAppearance: Sendable {
         self.usesColor = usesColor
     }
 
-    /// The continuation prompt in use: the one set, or `… ` right-aligned under the prompt.
-    package var effectiveContinuationPrompt: String {
+    /// The prompt as drawn in `mode`: its mode string first.
+    func prompt(in mode: PromptMode?) -> String {
+        guard let mode, let modeStrings else { return prompt }
+        return modeStrings.text(for: mode) + prompt
+    }
+
+    /// The continuation prompt in use: the one set, or `… ` right-aligned under the prompt
+    /// (drawn in `mode`).
+    package func effectiveContinuationPrompt(in mode: PromptMode? = nil) -> String {
         if let continuationPrompt { return continuationPrompt }
-        let width = Layout.columns(ofPrompt: prompt, width: .max / 2)
+        let width = Layout.columns(ofPrompt: prompt(in: mode), width: .max / 2)
         return String(repeating: " ", count: max(0, width - 2)) + "… "
     }
 }
@@ -46,33 +57,38 @@ final class EntryDecorations {
     /// library's grapheme breaking into an idle prompt's memory (Docs/Performance.md, "What
     /// embedding costs").
     let showsContinuation: Bool
+    /// The mode whose mode string the prompt shows; nil when it shows none.
+    let mode: PromptMode?
     let styledPrompt: StyledText
     let styledContinuationPrompt: StyledText
     let styledPlaceholder: StyledText?
     let geometry: TextGeometry
 
-    /// The decorations of `appearance` for a terminal of `width` columns and `height` rows.
-    init(of appearance: EntryAppearance, width: Int, height: Int, showsContinuation: Bool) {
+    /// The decorations of `appearance` for a terminal of `width` columns and `height` rows, in
+    /// `mode` (for the mode string).
+    init(of appearance: EntryAppearance, width: Int, height: Int, showsContinuation: Bool, mode: PromptMode?) {
         var promptStyle = appearance.promptStyle
         var ghostStyle = appearance.placeholderStyle
         if !appearance.usesColor {
             promptStyle = promptStyle.withoutColor
             ghostStyle = ghostStyle.withoutColor
         }
-        let continuation = showsContinuation ? appearance.effectiveContinuationPrompt : ""
+        let prompt = appearance.prompt(in: mode)
+        let continuation = showsContinuation ? appearance.effectiveContinuationPrompt(in: mode) : ""
+        self.mode = mode
         self.width = width
         self.height = height
         self.showsContinuation = showsContinuation
-        styledPrompt = StyledText(appearance.prompt, style: promptStyle)
+        styledPrompt = StyledText(prompt, style: promptStyle)
         styledContinuationPrompt = StyledText(continuation, style: promptStyle)
         styledPlaceholder = appearance.placeholder.map { StyledText($0, style: ghostStyle) }
-        geometry = TextGeometry(width: width, firstLineStart: Layout.columns(ofPrompt: appearance.prompt, width: width),
+        geometry = TextGeometry(width: width, firstLineStart: Layout.columns(ofPrompt: prompt, width: width),
                                 otherLinesStart: Layout.columns(ofPrompt: continuation, width: width), height: height)
     }
 
     /// Whether these are the decorations for a terminal of this size, with or without the
-    /// continuation prompt.
-    func fit(width: Int, height: Int, showsContinuation: Bool) -> Bool {
-        width == self.width && height == self.height && showsContinuation == self.showsContinuation
+    /// continuation prompt, in this mode.
+    func fit(width: Int, height: Int, showsContinuation: Bool, mode: PromptMode?) -> Bool {
+        width == self.width && height == self.height && showsContinuation == self.showsContinuation && mode == self.mode
     }
 }

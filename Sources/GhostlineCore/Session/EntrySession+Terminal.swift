@@ -2,10 +2,15 @@
 /// prompt of an entry that is not drawn, printing above it, and what a resize, a cleared screen,
 /// a stop and a continue do to its area.
 extension EntrySession {
-    private static let pasteOn = Array("\u{1B}[?2004h".utf8)
+    private static let bracketedPasteOn = Array("\u{1B}[?2004h".utf8)
+    private static let bracketedPasteOff = Array("\u{1B}[?2004l".utf8)
+    private static let cursorShown = Array("\u{1B}[?25h".utf8)
+
+    /// Bracketed paste on, unless the app or the init file turned it off.
+    private var pasteOn: [UInt8] { usesBracketedPaste ? Self.bracketedPasteOn : [] }
+    private var pasteOff: [UInt8] { usesBracketedPaste ? Self.bracketedPasteOff : [] }
     /// Bracketed paste on, and the cursor shown in case the program before hid it.
-    static let entryModesOn = pasteOn + Array("\u{1B}[?25h".utf8)
-    private static let pasteOff = Array("\u{1B}[?2004l".utf8)
+    var entryModesOn: [UInt8] { pasteOn + Self.cursorShown }
     private static let plainStyle = Array("\u{1B}[0m".utf8)
     private static let synchronizedOutputOn = Array("\u{1B}[?2026h".utf8)
     private static let synchronizedOutputOff = Array("\u{1B}[?2026l".utf8)
@@ -18,7 +23,7 @@ extension EntrySession {
     /// cursor shape), for every way out; empty when it was not drawn.
     package var entryModesOff: [UInt8] {
         guard drawsEntry else { return [] }
-        return cursorShape == nil ? Self.pasteOff : Self.pasteOff + Self.defaultCursorShape
+        return cursorShape == nil ? pasteOff : pasteOff + Self.defaultCursorShape
     }
 
     /// In vi mode, the bytes that give the cursor the shape of the mode when it changed (DECSCUSR:
@@ -60,7 +65,7 @@ extension EntrySession {
         var bytes = Self.synchronizedOutputOn + display.eraseArea(rowsAbove: display.rowsAbove(afterResizeTo: width))
         bytes += messages
         if resetsModes {
-            bytes += Self.plainStyle + Self.entryModesOn
+            bytes += Self.plainStyle + entryModesOn
             cursorShape = nil
         }
         return bytes + frame() + Self.synchronizedOutputOff
@@ -91,7 +96,7 @@ extension EntrySession {
     /// off and the terminal's cursor shape back.
     package mutating func stop() -> [UInt8] {
         guard drawsEntry else { return [] }
-        return display.finish(startingFreshRow: false) + Self.pasteOff + restoreCursorShape()
+        return display.finish(startingFreshRow: false) + pasteOff + restoreCursorShape()
     }
 
     /// Back from a stop, on a fresh row when the shell left the cursor there (`onFreshRow`, a
@@ -101,7 +106,7 @@ extension EntrySession {
         let freshRow = onFreshRow ? Array("\r".utf8) : Self.lineBreak
         display.reset()
         cursorShape = nil
-        return drawsEntry ? Self.pasteOn + freshRow : freshRow + plainPrompt
+        return drawsEntry ? pasteOn + freshRow : freshRow + plainPrompt
     }
 
     /// Continued after a stop by whoever stopped the process, who may have changed the terminal:
@@ -110,6 +115,6 @@ extension EntrySession {
     package mutating func redrawAfterContinue() -> [UInt8] {
         guard drawsEntry else { return Self.lineBreak + plainPrompt }
         cursorShape = nil
-        return Self.pasteOn + display.eraseArea(rowsAbove: display.rowsAbove(afterResizeTo: width))
+        return pasteOn + display.eraseArea(rowsAbove: display.rowsAbove(afterResizeTo: width))
     }
 }

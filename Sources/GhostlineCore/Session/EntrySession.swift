@@ -12,8 +12,8 @@
 /// It outlives an entry: the keys read after one entry was submitted, and the decoder's
 /// unfinished sequence, are the next entry's.
 package struct EntrySession {
-    /// How long a lone Escape waits for the rest of a sequence, in milliseconds.
-    package static let escapeTimeout: Int64 = 25
+    /// How long a lone Escape waits for the rest of a sequence unless set, in milliseconds.
+    package static let defaultEscapeTimeout: Int64 = 25
 
     /// What one key did.
     package struct KeyOutcome {
@@ -26,6 +26,11 @@ package struct EntrySession {
 
     /// The editing engine; its settings (key map, history, secrecy…) are the runner's to set.
     package var editor: Editor
+    /// How long the bytes of an unfinished sequence (a lone Escape) wait for the rest, in
+    /// milliseconds; nil waits for the next byte, however long (readline's `keyseq-timeout 0`).
+    package var escapeTimeout: Int64? = EntrySession.defaultEscapeTimeout
+    /// Whether entries are read with bracketed paste on, so that a paste arrives as one event.
+    package var usesBracketedPaste = true
     private var decoder = KeyDecoder()
     /// Keys decoded and not yet handled, from ``nextKey`` on.
     private var keys: [KeyEvent] = []
@@ -33,6 +38,8 @@ package struct EntrySession {
     var display = Display()
     var appearance: EntryAppearance
     private var decorations: EntryDecorations?
+    /// Whether the appearance has mode strings, kept beside it for the frame to ask.
+    private var showsModeInPrompt = false
     /// The terminal's size.
     package internal(set) var width: Int
     package internal(set) var height: Int
@@ -57,6 +64,7 @@ package struct EntrySession {
                  height: Int = 24) {
         self.editor = editor
         self.appearance = appearance
+        showsModeInPrompt = appearance.modeStrings != nil
         self.width = width
         self.height = height
     }
@@ -64,7 +72,15 @@ package struct EntrySession {
     /// Uses `appearance` from the next frame on.
     package mutating func setAppearance(_ appearance: EntryAppearance) {
         self.appearance = appearance
+        showsModeInPrompt = appearance.modeStrings != nil
         decorations = nil
+    }
+
+    /// The editing mode as the prompt's mode string tells it; the decorations are made again
+    /// when it changes, not at every key.
+    private var promptMode: PromptMode {
+        guard editor.editingMode == .vi else { return .emacs }
+        return editor.vi.mode == .insert ? .viInsert : .viCommand
     }
 
     // MARK: - Keys
@@ -94,9 +110,9 @@ package struct EntrySession {
     /// When the bytes the decoder holds are to be taken as they are, in the milliseconds of the
     /// clock `now` is read from; nil when it holds none.
     package mutating func flushDeadline(now: Int64) -> Int64? {
-        guard decoder.isPending else { return nil }
+        guard decoder.isPending, let escapeTimeout else { return nil }
         if let escapeDeadline { return escapeDeadline }
-        let deadline = now + Self.escapeTimeout
+        let deadline = now + escapeTimeout
         escapeDeadline = deadline
         return deadline
     }
@@ -172,10 +188,12 @@ package struct EntrySession {
 
     private mutating func currentDecorations() -> EntryDecorations {
         let showsContinuation = editor.isMultiline || editor.state.lineCount > 1
-        if let decorations, decorations.fit(width: width, height: height, showsContinuation: showsContinuation) {
+        let mode = showsModeInPrompt ? promptMode : nil
+        if let decorations, decorations.fit(width: width, height: height, showsContinuation: showsContinuation, mode: mode) {
             return decorations
         }
-        let made = EntryDecorations(of: appearance, width: width, height: height, showsContinuation: showsContinuation)
+        let made = EntryDecorations(of: appearance, width: width, height: height, showsContinuation: showsContinuation,
+                                    mode: mode)
         decorations = made
         // Up and Down move by the rows of this geometry, which changes only with the decorations.
         editor.geometry = made.geometry
@@ -191,7 +209,7 @@ package struct EntrySession {
         self.drawsEntry = drawsEntry
         self.width = width
         self.height = height
-        return drawsEntry ? Self.entryModesOn : plainPrompt
+        return drawsEntry ? entryModesOn : plainPrompt
     }
 
     /// Draws the entry one last time without ghost text (what was typed stays visible, as with
