@@ -8,7 +8,7 @@ import GhostlineTerminal
 /// to write; this session only waits (in `read`, or in `poll` beside the wake pipe and the
 /// signals), answers the editor's requests and signals, and writes. Every way out — submit,
 /// end of input, Ctrl-C, a fatal signal, a thrown error — restores the saved terminal
-/// attributes, turns bracketed paste off and leaves the cursor at the start of a fresh row
+/// attributes, undoes every mode the entry set (`TerminalModeStack`) and leaves the cursor at the start of a fresh row
 /// below the entry.
 ///
 /// On a terminal that cannot move its cursor (`TERM=dumb`) a secret is read the same way but
@@ -234,12 +234,14 @@ final class InteractiveSession {
         return WindowSize(columns: columns, rows: max(1, rows))
     }
 
-    /// Bracketed paste off and the terminal restored; safe to call more than once.
+    /// Every mode the entry set undone and the terminal's attributes restored; safe to call
+    /// more than once.
     func leave() {
         guard isActive else { return }
         isActive = false
         editor.printQueue?.endReading(printingTo: output)
-        if drawsEntry { try? output.writeAll(editor.entrySession.entryModesOff) }
+        // Every mode the entry set, undone through the one stack that recorded them.
+        try? output.writeAll(editor.entrySession.undoEntryModes())
         rawMode.restore()
         signals?.uninstall()
     }

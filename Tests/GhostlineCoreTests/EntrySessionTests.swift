@@ -124,7 +124,7 @@ import GhostlineTesting
         _ = Self.handleAll(&session)
         #expect(session.frame().isEmpty)
         #expect(session.printAbove(Array("m\r\n".utf8), resetsModes: true) == Array("\r\nm\r\npw^G: ".utf8))
-        #expect(session.entryModesOff.isEmpty)
+        #expect(session.undoEntryModes().isEmpty)
         #expect(session.finish() == Array("\r\n".utf8))
     }
 

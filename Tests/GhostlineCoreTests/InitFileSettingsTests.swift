@@ -38,7 +38,7 @@ import GhostlineTesting
         session.usesBracketedPaste = false
         let bytes = session.startEntry(text: "", drawsEntry: true, width: 30, height: 5) + session.frame()
             + session.printAbove(Array("hi\r\n".utf8), resetsModes: true) + session.stop()
-            + session.resumeAfterStop(onFreshRow: true) + session.redrawAfterContinue() + session.entryModesOff
+            + session.resumeAfterStop(onFreshRow: true) + session.redrawAfterContinue() + session.undoEntryModes()
         #expect(!String(decoding: bytes, as: UTF8.self).contains("?2004"))
         var pasting = Self.session()
         #expect(String(decoding: pasting.startEntry(text: "", drawsEntry: true, width: 30, height: 5), as: UTF8.self)

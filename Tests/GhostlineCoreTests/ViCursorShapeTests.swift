@@ -32,19 +32,22 @@ import Testing
     @Test func theTerminalsShapeComesBackOnEveryWayOutAndDuringAStop() {
         var session = Self.session(.vi)
         _ = Self.frameAfter([.key(.escape)], in: &session)
-        #expect(String(decoding: session.entryModesOff, as: UTF8.self) == "\u{1B}[?2004l" + Self.terminalShape)
-        #expect(String(decoding: session.stop(), as: UTF8.self).hasSuffix(Self.terminalShape))
-        _ = session.resumeAfterStop(onFreshRow: true)
-        #expect(Self.frameAfter([], in: &session).hasSuffix(Self.block), "set again after the stop")
-        _ = session.redrawAfterContinue()
-        #expect(Self.frameAfter([], in: &session).hasSuffix(Self.block), "set again after whoever stopped it")
+        #expect(String(decoding: session.stop(), as: UTF8.self).hasSuffix(Self.terminalShape + "\u{1B}[?2004l"))
+        #expect(String(decoding: session.resumeAfterStop(onFreshRow: true), as: UTF8.self)
+                    == "\u{1B}[?2004h\u{1B}[?25h" + Self.block + "\r", "set again after the stop")
+        #expect(!Self.frameAfter([], in: &session).contains(" q"), "the frame after it sets nothing again")
+        #expect(String(decoding: session.redrawAfterContinue(), as: UTF8.self)
+                    .hasPrefix("\u{1B}[?2004h\u{1B}[?25h" + Self.block), "set again after whoever stopped it")
+        #expect(String(decoding: session.undoEntryModes(), as: UTF8.self) == Self.terminalShape + "\u{1B}[?2004l")
+        #expect(session.undoEntryModes().isEmpty, "undone once")
     }
 
     @Test func emacsModeNeverWritesAShape() {
         var session = Self.session(.emacs)
         let frames = Self.frameAfter([.text("ab"), .key(.escape), .text("x")], in: &session)
         #expect(!frames.contains(" q"))
-        #expect(String(decoding: session.entryModesOff, as: UTF8.self) == "\u{1B}[?2004l")
         #expect(!String(decoding: session.stop(), as: UTF8.self).contains(" q"))
+        _ = session.resumeAfterStop(onFreshRow: true)
+        #expect(String(decoding: session.undoEntryModes(), as: UTF8.self) == "\u{1B}[?2004l")
     }
 }

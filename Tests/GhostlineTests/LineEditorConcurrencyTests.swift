@@ -59,6 +59,7 @@ extension ProcessWideStateTests {
             if !ended { try terminal.type("\r") }
             await #expect(throws: CancellationError.self) { try await task.value }
             #expect(terminal.screen.line(0) == "> ab")
+            #expect(terminal.output.text(after: "ab") == "\r\n\u{1B}[?2004l", "every mode undone after the last frame")
             #expect(attributeBytes(of: terminal.terminal) == before)
         }
 

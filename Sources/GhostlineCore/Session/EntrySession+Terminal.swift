@@ -1,52 +1,43 @@
 /// The bytes an entry needs on a terminal besides its frames: the modes it is read with, the
 /// prompt of an entry that is not drawn, printing above it, and what a resize, a cleared screen,
-/// a stop and a continue do to its area.
+/// a stop and a continue do to its area. Every mode goes through the entry session's
+/// `TerminalModeStack`, which undoes them on every way out.
 extension EntrySession {
-    private static let bracketedPasteOn = Array("\u{1B}[?2004h".utf8)
-    private static let bracketedPasteOff = Array("\u{1B}[?2004l".utf8)
-    private static let cursorShown = Array("\u{1B}[?25h".utf8)
-
-    /// Bracketed paste on, unless the app or the init file turned it off.
-    private var pasteOn: [UInt8] { usesBracketedPaste ? Self.bracketedPasteOn : [] }
-    private var pasteOff: [UInt8] { usesBracketedPaste ? Self.bracketedPasteOff : [] }
-    /// Bracketed paste on, and the cursor shown in case the program before hid it.
-    var entryModesOn: [UInt8] { pasteOn + Self.cursorShown }
     private static let plainStyle = Array("\u{1B}[0m".utf8)
     private static let synchronizedOutputOn = Array("\u{1B}[?2026h".utf8)
     private static let synchronizedOutputOff = Array("\u{1B}[?2026l".utf8)
     static let lineBreak = Array("\r\n".utf8)
 
-    /// The terminal's own cursor shape (DECSCUSR 0), which vi mode's shapes give way to.
-    private static let defaultCursorShape = Array("\u{1B}[0 q".utf8)
-
-    /// The bytes that undo the modes the entry was read with (bracketed paste, and vi mode's
-    /// cursor shape), for every way out; empty when it was not drawn.
-    package var entryModesOff: [UInt8] {
-        guard drawsEntry else { return [] }
-        return cursorShape == nil ? pasteOff : pasteOff + Self.defaultCursorShape
+    /// Sets the modes an entry is read with: bracketed paste (unless the app or the init file
+    /// turned it off), and the cursor shown in case the program before hid it.
+    mutating func setEntryModes() -> [UInt8] {
+        modes = TerminalModeStack()
+        let paste = usesBracketedPaste ? modes.set(.bracketedPaste) : []
+        return paste + modes.set(.cursorVisible)
     }
+
+    /// The way out: the bytes that undo every mode the entry set, last set first (bracketed
+    /// paste, vi mode's cursor shape); empty when it set none (an entry that was not drawn).
+    package mutating func undoEntryModes() -> [UInt8] {
+        modes.undoAll()
+    }
+
+    /// The modes the entry has set on the terminal now.
+    package var terminalModes: TerminalModeStack { modes }
 
     /// In vi mode, the bytes that give the cursor the shape of the mode when it changed (DECSCUSR:
-    /// a block in command mode, a bar in insert mode, an underline in replace mode); none in
-    /// emacs mode, where the terminal keeps its own shape.
+    /// a block in command mode, a bar in insert mode, an underline in replace mode); out of vi
+    /// mode, the terminal's own shape back once, after which emacs mode writes none.
     mutating func cursorShapeUpdate() -> [UInt8] {
-        let wanted: ViMode? = editor.editingMode == .vi ? editor.vi.mode : nil
-        guard wanted != cursorShape else { return [] }
-        cursorShape = wanted
-        switch wanted {
-        case .command?: return Array("\u{1B}[2 q".utf8)
-        case .insert?: return Array("\u{1B}[6 q".utf8)
-        case .replace?: return Array("\u{1B}[4 q".utf8)
-        case nil: return Self.defaultCursorShape
+        guard editor.editingMode == .vi else { return modes.remove(.cursorShape) }
+        let wanted: CursorShape
+        switch editor.vi.mode {
+        case .command: wanted = .block
+        case .insert: wanted = .bar
+        case .replace: wanted = .underline
         }
-    }
-
-    /// The terminal's own cursor shape back, when vi mode changed it; the next frame sets the
-    /// mode's shape again.
-    private mutating func restoreCursorShape() -> [UInt8] {
-        guard cursorShape != nil else { return [] }
-        cursorShape = nil
-        return Self.defaultCursorShape
+        guard wanted != modes.cursorShape else { return [] }
+        return modes.set(.cursorShape(wanted))
     }
 
     /// The prompt of an entry that is not drawn, as plain text: its control characters in caret
@@ -64,10 +55,7 @@ extension EntrySession {
         guard drawsEntry else { return Self.lineBreak + messages + plainPrompt }
         var bytes = Self.synchronizedOutputOn + display.eraseArea(rowsAbove: display.rowsAbove(afterResizeTo: width))
         bytes += messages
-        if resetsModes {
-            bytes += Self.plainStyle + entryModesOn
-            cursorShape = nil
-        }
+        if resetsModes { bytes += Self.plainStyle + modes.reassert() }
         return bytes + frame() + Self.synchronizedOutputOff
     }
 
@@ -92,21 +80,20 @@ extension EntrySession {
     }
 
     /// The process is about to stop: the bytes that leave the area with the cursor at the end of
-    /// its last row (the shell starts a row of its own for its "Stopped" line), bracketed paste
-    /// off and the terminal's cursor shape back.
+    /// its last row (the shell starts a row of its own for its "Stopped" line) and every mode
+    /// undone until ``resumeAfterStop(onFreshRow:)``.
     package mutating func stop() -> [UInt8] {
         guard drawsEntry else { return [] }
-        return display.finish(startingFreshRow: false) + pasteOff + restoreCursorShape()
+        return display.finish(startingFreshRow: false) + modes.suspend()
     }
 
     /// Back from a stop, on a fresh row when the shell left the cursor there (`onFreshRow`, a
-    /// real stop), else at the end of the entry: the bytes that start the area anew, its frame
-    /// drawn in full next.
+    /// real stop), else at the end of the entry: the bytes that set the modes again and start
+    /// the area anew, its frame drawn in full next.
     package mutating func resumeAfterStop(onFreshRow: Bool) -> [UInt8] {
         let freshRow = onFreshRow ? Array("\r".utf8) : Self.lineBreak
         display.reset()
-        cursorShape = nil
-        return drawsEntry ? pasteOn + freshRow : freshRow + plainPrompt
+        return drawsEntry ? modes.resume() + freshRow : freshRow + plainPrompt
     }
 
     /// Continued after a stop by whoever stopped the process, who may have changed the terminal:
@@ -114,7 +101,6 @@ extension EntrySession {
     /// frame to repaint it.
     package mutating func redrawAfterContinue() -> [UInt8] {
         guard drawsEntry else { return Self.lineBreak + plainPrompt }
-        cursorShape = nil
-        return pasteOn + display.eraseArea(rowsAbove: display.rowsAbove(afterResizeTo: width))
+        return modes.reassert() + display.eraseArea(rowsAbove: display.rowsAbove(afterResizeTo: width))
     }
 }

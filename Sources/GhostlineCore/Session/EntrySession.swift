@@ -46,8 +46,8 @@ package struct EntrySession {
     /// Whether the entry is drawn; false for a secret on a terminal that cannot move its cursor,
     /// where only the prompt is written, as plain text.
     package private(set) var drawsEntry = true
-    /// The cursor shape vi mode last gave the terminal, nil while it has its own.
-    var cursorShape: ViMode?
+    /// The modes set on the terminal, undone on every way out.
+    var modes = TerminalModeStack()
     /// Whether the decoder holds bytes waiting for more: an Escape, an unfinished sequence.
     /// Stored, as ``hasKeys`` is: a runner asks them through the object that holds the loop,
     /// and a computed property asked that way copies the whole loop out of it first.
@@ -174,7 +174,8 @@ package struct EntrySession {
         guard drawsEntry else { return [] }
         let shown = presentation()
         let bytes = display.draw(shown, width: width, height: height)
-        return editor.editingMode == .vi ? bytes + cursorShapeUpdate() : bytes
+        // Emacs mode with no shape recorded, the common case, asks nothing more.
+        return editor.editingMode == .vi || modes.cursorShape != nil ? bytes + cursorShapeUpdate() : bytes
     }
 
     /// What the entry shows now; `final` without its ghost text, as it stays on the screen.
@@ -205,11 +206,14 @@ package struct EntrySession {
     package mutating func startEntry(text: String, drawsEntry: Bool, width: Int, height: Int) -> [UInt8] {
         editor.startNewEntry(text: text)
         display = Display()
-        cursorShape = nil
         self.drawsEntry = drawsEntry
         self.width = width
         self.height = height
-        return drawsEntry ? entryModesOn : plainPrompt
+        guard drawsEntry else {
+            modes = TerminalModeStack()
+            return plainPrompt
+        }
+        return setEntryModes()
     }
 
     /// Draws the entry one last time without ghost text (what was typed stays visible, as with
