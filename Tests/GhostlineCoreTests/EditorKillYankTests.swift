@@ -36,6 +36,26 @@ func kill(before: String, keys: [KeyEvent], after: String, yanked: String) {
     #expect(editor.marked == "echo one two|")
 }
 
+/// As in readline: a kill that finds nothing to kill is no kill, so the next kill starts an
+/// entry of its own rather than joining the one before.
+@Test func aKillOfNothingEndsTheRunOfKills() {
+    var editor = Editor(marked: "ab cd|")
+    editor.press(.control("b"), .control("b"), .control("k"), .control("k"), .key(.backspace, .alt))
+    #expect(editor.marked == "|")
+    editor.press(.control("y"))
+    #expect(editor.marked == "ab |")
+    editor.press(.alt("y"))
+    #expect(editor.marked == "cd|")
+}
+
+@Test func aKillOfNothingDoesNotJoinTheNextKillToTheLastEntry() {
+    var editor = Editor(marked: "x|")
+    editor.press(.control("u"))
+    editor.type("ab")
+    editor.press(.control("k"), .control("u"), .control("y"))
+    #expect(editor.marked == "ab|")
+}
+
 @Test func aKillAfterAMotionStartsANewEntry() {
     var editor = Editor(marked: "one two three|")
     editor.press(.control("w"), .key(.left), .key(.right), .control("w"))

@@ -42,6 +42,10 @@ HISTORY = [
 #: The init file both read: no bracketed paste (keys arrive as typed), a short wait after ESC.
 INPUTRC = "set enable-bracketed-paste off\nset keyseq-timeout 50\nset bell-style none\n"
 
+#: x86_64's and aarch64's numbers of `read`, and of the calls a program waits for input in.
+READ_SYSCALL = {"x86_64": 0, "aarch64": 63}.get(os.uname().machine, 0)
+WAIT_SYSCALLS = {"x86_64": {7, 23, 270, 271}, "aarch64": {72, 73}}.get(os.uname().machine, set())
+
 #: How long a case's entry may take to arrive, in seconds.
 CASE_TIMEOUT = 5.0
 
@@ -126,23 +130,46 @@ class Program:
         """Types one key and waits until the program has read it and is waiting for the next:
         readline takes what it finds already typed after a character as typed with it (one
         undo, the previous command still the last), so keys typed faster than it reads would
-        make its answer depend on timing."""
+        make its answer depend on timing. The terminal hands typed bytes to the program a
+        moment after they are written, so an empty input queue and a sleeping program are not
+        enough: the program must also have gone to sleep again since the key was typed."""
+        switches = self.sleeps()
         self.type(data)
         deadline = time.monotonic() + CASE_TIMEOUT
         while time.monotonic() < deadline:
             self.drain_terminal()
             unread = struct.unpack("i", fcntl.ioctl(self.slave, termios.FIONREAD, b"\0\0\0\0"))[0]
-            if unread == 0 and self.is_waiting():
+            if unread == 0 and self.sleeps() > switches and self.is_waiting():
                 return
             select.select([self.master], [], [], 0.0005)
 
+    def sleeps(self):
+        """How many times the program has gone to sleep of its own accord."""
+        try:
+            with open(f"/proc/{self.pid}/status") as status:
+                for line in status:
+                    if line.startswith("voluntary_ctxt_switches:"):
+                        return int(line.split()[1])
+        except OSError:
+            pass
+        return 0
+
     def is_waiting(self):
-        """Whether the program is asleep (in its read of the terminal, since it has no other wait)."""
+        """Whether the program is asleep waiting for input: in `read` of its terminal or in
+        `select`, `pselect6`, `poll` or `ppoll`, not merely asleep (a program blocked in a write
+        of its output, or between two reads of a sequence, has not taken the key yet)."""
         try:
             with open(f"/proc/{self.pid}/stat") as stat:
-                return stat.read().rpartition(")")[2].split()[0] in ("S", "D")
+                if stat.read().rpartition(")")[2].split()[0] not in ("S", "D"):
+                    return False
+            with open(f"/proc/{self.pid}/syscall") as call:
+                fields = call.read().split()
         except OSError:
             return True
+        if not fields or fields[0] == "running":
+            return False
+        number = int(fields[0])
+        return (number == READ_SYSCALL and int(fields[1], 16) == 0) or number in WAIT_SYSCALLS
 
     def type(self, data):
         view = memoryview(data)

@@ -76,7 +76,7 @@ extension Editor {
         let request = performCounted(command, argument)
         // A counted Delete or Backspace is a kill, which the next kill joins.
         let isDeletion = command == .deleteBackward || command == .deleteForward || command == .deleteForwardOrEndOfFile
-        lastCommand = isDeletion ? .kill : PreviousCommand(command)
+        lastCommand = isDeletion && !killedNothing ? .kill : takePreviousCommand(command)
         return request
     }
 

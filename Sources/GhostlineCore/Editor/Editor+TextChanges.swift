@@ -67,7 +67,10 @@ extension Editor {
     }
 
     mutating func kill(_ range: Range<TextPosition>, backward: Bool) {
-        guard !range.isEmpty else { return }
+        guard !range.isEmpty else {
+            killedNothing = true
+            return
+        }
         let text = state.text(in: range)
         let joining = lastCommand == .kill
         if replace(range, with: "", kind: .other) != nil {

@@ -82,6 +82,9 @@ package struct Editor {
     /// What the previous command was, as far as the next one cares: a yank that Alt-Y may
     /// rotate, a kill that the next kill joins, a completion that a second Tab lists.
     var lastCommand: PreviousCommand = .other
+    /// Set by a kill that found nothing to kill: as in readline, the command is then no kill,
+    /// and the next kill starts an entry of its own.
+    var killedNothing = false
     var lastYank: Range<TextPosition>?
     var goalColumn: Int?
     var historyIndex: Int?
@@ -264,7 +267,7 @@ package struct Editor {
 
     /// Performs a command once, as without a numeric argument.
     mutating func performOnce(_ command: Command, kind: UndoHistory.GroupKind) -> EditorRequest? {
-        defer { lastCommand = PreviousCommand(command) }
+        defer { lastCommand = takePreviousCommand(command) }
         if !command.keepsGoalColumn { goalColumn = nil }
         if !command.isTyping { undoHistory.closeGroup() }
         let cursor = state.cursor
@@ -417,6 +420,15 @@ extension Command {
 
 /// The previous command, as far as the next one cares. A plain enum rather than a `Command`,
 /// whose text payload every typed key would otherwise have to release.
+extension Editor {
+    /// What `command`, just performed, leaves as the previous command.
+    mutating func takePreviousCommand(_ command: Command) -> PreviousCommand {
+        guard killedNothing else { return PreviousCommand(command) }
+        killedNothing = false
+        return .other
+    }
+}
+
 enum PreviousCommand: Equatable {
     /// A yank or a yank-pop: Alt-Y replaces the yanked text with the next kill.
     case yank
