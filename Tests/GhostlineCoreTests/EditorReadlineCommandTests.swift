@@ -32,6 +32,8 @@ import Testing
     ("|abcabc", [.alt("2"), .control("]"), .text("c")], "abcab|c"),
     ("abcabc|", [.key(.character("]"), [.control, .alt]), .text("a")], "abc|abc"),
     ("|abc", [.control("]"), .text("z")], "|abc"),
+    ("|axbxc", [.alt("3"), .control("]"), .text("x")], "axb|xc"),
+    ("axbxc|", [.alt("3"), .key(.character("]"), [.control, .alt]), .text("x")], "a|xbxc"),
     ("a  | \tb", [.alt("\\")], "a|b"),
     // Ctrl-T with a count carries the character on.
     ("a|bcd", [.alt("2"), .control("t")], "bca|d"),

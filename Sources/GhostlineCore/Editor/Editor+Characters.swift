@@ -50,7 +50,8 @@ extension Editor {
     }
 
     /// Moves to the `count`th occurrence of `character` after the cursor on its line (before it
-    /// when negative); where there are fewer, the cursor stays, as in readline.
+    /// when negative); where there are fewer, to the last of them, and where there is none the
+    /// cursor stays, as in readline.
     private mutating func searchCharacter(_ character: Character, count: Int) {
         guard count != 0 else { return }
         let cursor = state.cursor
@@ -62,8 +63,8 @@ extension Editor {
             offset += lineCharacter.utf8.count
         }
         let candidates = count > 0 ? offsets.filter { $0 > cursor.offset } : offsets.filter { $0 < cursor.offset }.reversed()
-        let wanted = min(abs(count), NumericArgument.largest)
-        guard candidates.count >= wanted else { return }
+        let wanted = min(abs(count), NumericArgument.largest, candidates.count)
+        guard wanted > 0 else { return }
         state.cursor = TextPosition(line: cursor.line, offset: candidates[wanted - 1])
     }
 
