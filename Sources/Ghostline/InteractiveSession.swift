@@ -56,6 +56,7 @@ final class InteractiveSession {
         let editor = self.editor
         editor.asksDelegateBeforeChanges(true)
         defer { editor.asksDelegateBeforeChanges(false) }
+        try probeTerminalIfWanted()
         let size = currentSize()
         try write(editor.entrySession.startEntry(text: initialText, drawsEntry: drawsEntry,
                                                  width: size.columns, height: size.rows))
@@ -240,6 +241,7 @@ final class InteractiveSession {
         guard isActive else { return }
         isActive = false
         editor.printQueue?.endReading(printingTo: output)
+        awaitLateAnswers()
         // Every mode the entry set, undone through the one stack that recorded them.
         try? output.writeAll(editor.entrySession.undoEntryModes())
         rawMode.restore()

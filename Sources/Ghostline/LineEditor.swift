@@ -223,6 +223,15 @@ public final class LineEditor {
     /// The loop every key of a terminal entry goes through, and what it keeps between entries:
     /// the keys typed after an entry ended, the decoder's unfinished sequence.
     var entrySession = EntrySession()
+    /// Whether the terminal is asked for keys that legacy bytes cannot tell apart (Shift-Enter,
+    /// Ctrl-I and Tab, a lone Escape at once): the kitty keyboard protocol where the terminal
+    /// answers its query, else xterm's modifyOtherKeys on xterm-like terminals. True unless
+    /// set; false asks the terminal nothing and reads the legacy bytes.
+    public var usesKeyboardProtocol = true
+    /// The terminal's answers to the capability probe, asked once per editor; nil before.
+    var capabilityProbe: CapabilityProbe?
+    /// Whether a way out waited for the answers that had not come; done once per editor.
+    var awaitedLateAnswers = false
     /// The editing engine, where the entry session keeps it: read and changed in place. An
     /// app's closure or delegate that reaches the editor while the engine is changing the text
     /// (a completion function setting `text`, say) is stopped by Swift's own exclusivity check:

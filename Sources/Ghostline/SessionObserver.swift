@@ -24,4 +24,11 @@ package protocol SessionObserver: AnyObject {
     /// waits; `isSequencePending` when it holds the start of a key sequence and waits for the
     /// rest only until the Escape timeout.
     func sessionWillWait(isSequencePending: Bool)
+
+    /// Whether the session probes the test's terminal for its capabilities; the test kit's
+    /// terminal answers as the test chose.
+    var probesTerminal: Bool { get }
+
+    /// The session wrote the capability probe and now waits for the answers.
+    func sessionDidWriteProbe()
 }

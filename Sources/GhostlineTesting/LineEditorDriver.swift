@@ -75,9 +75,12 @@ public final class LineEditorDriver {
     ///   - rows: The window's height.
     ///   - terminalType: What `TERM` would say; the editor's `terminalType` is set to it when an
     ///     entry starts, so that the test process's own environment does not decide.
-    public init(columns: Int = 80, rows: Int = 24, terminalType: String = "xterm-256color") throws {
+    ///   - answers: How the terminal answers the editor's probe of its capabilities; unless
+    ///     given, the editor does not probe it.
+    public init(columns: Int = 80, rows: Int = 24, terminalType: String = "xterm-256color",
+                answers: TerminalAnswers = .notProbed) throws {
         pty = try PseudoTerminalPair(columns: columns, rows: rows)
-        probe = try SessionProbe()
+        probe = try SessionProbe(answers: answers, keyboard: pty.controller)
         initialAttributes = pty.attributeBytes()
         screen = VirtualScreen(columns: columns, rows: rows)
         self.terminalType = terminalType

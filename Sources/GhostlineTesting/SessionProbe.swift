@@ -17,6 +17,9 @@ final class SessionProbe: SessionObserver, Sendable {
     }
 
     private struct State {
+        /// Answers written to the keyboard side for the probe, which the session reads beside
+        /// the test's keys and which are not counted among them.
+        var answerBytesUnread = 0
         var bytesRead = 0
         var resizesTaken = 0
         var lastWait: Wait?
@@ -29,7 +32,17 @@ final class SessionProbe: SessionObserver, Sendable {
     let wakeReadEnd: Int32
     private let wakeWriteEnd: Int32
 
-    init() throws(LineEditorDriverError) {
+    /// How the test's terminal answers the capability probe.
+    let answers: TerminalAnswers
+    /// The terminal's keyboard side, where answers are written.
+    private let keyboard: Int32
+    /// Answers held for the session's first wait, for a terminal that answers late. Touched
+    /// only on the session's thread.
+    nonisolated(unsafe) private var lateAnswers: [UInt8] = []
+
+    init(answers: TerminalAnswers, keyboard: Int32) throws(LineEditorDriverError) {
+        self.answers = answers
+        self.keyboard = keyboard
         (resizeReadEnd, resizeWriteEnd) = try Self.makePipe()
         do {
             (wakeReadEnd, wakeWriteEnd) = try Self.makePipe()
@@ -78,16 +91,49 @@ final class SessionProbe: SessionObserver, Sendable {
 
     func sessionDidRead(_ count: Int) {
         state.withLock {
-            $0.bytesRead += count
+            let answers = min(count, $0.answerBytesUnread)
+            $0.answerBytesUnread -= answers
+            $0.bytesRead += count - answers
             $0.lastWait = nil
         }
     }
 
     func sessionWillWait(isSequencePending: Bool) {
+        if !lateAnswers.isEmpty {
+            let answers = lateAnswers
+            lateAnswers = []
+            writeAnswers(answers, counted: true)
+        }
         state.withLock {
             $0.lastWait = Wait(bytesRead: $0.bytesRead, resizesTaken: $0.resizesTaken, isSequencePending: isSequencePending)
         }
         wakeDriver()
+    }
+
+    var probesTerminal: Bool { answers != .notProbed }
+
+    func sessionDidWriteProbe() {
+        switch answers {
+        case .notProbed, .nothing:
+            break
+        case .kittyKeyboard:
+            writeAnswers(TerminalAnswers.kittyAnswer, counted: false)
+        case .deviceAttributesOnly:
+            writeAnswers(TerminalAnswers.deviceAttributes, counted: false)
+        case .lateKittyKeyboard:
+            lateAnswers = TerminalAnswers.kittyAnswer
+        }
+    }
+
+    /// Writes answers to the terminal's keyboard side; `counted` when the session reads them
+    /// in its loop, where they are not to count as the test's keys.
+    private func writeAnswers(_ bytes: [UInt8], counted: Bool) {
+        if counted { state.withLock { $0.answerBytesUnread += bytes.count } }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes[written...].withUnsafeBytes { write(keyboard, $0.baseAddress, $0.count) }
+            if count > 0 { written += count } else if errno != EINTR { return }
+        }
     }
 
     // MARK: - Pipes

@@ -79,6 +79,7 @@ public struct KeyMap: Sendable {
         ([.key(.enter)], .submitOrInsertNewline),
         ([.control("j")], .submitOrInsertNewline),
         ([.key(.enter, .alt)], .submit),
+        ([.key(.enter, .shift)], .insertNewline),
         ([.key(.tab)], .complete),
 
         ([.key(.left)], .moveLeft),

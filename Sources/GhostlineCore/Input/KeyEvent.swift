@@ -73,4 +73,15 @@ public struct Modifiers: OptionSet, Hashable, Sendable {
     public static let alt = Modifiers(rawValue: 1 << 1)
     /// Control.
     public static let control = Modifiers(rawValue: 1 << 2)
+    /// Super (the Windows or Command key), which only the kitty keyboard protocol reports.
+    public static let `super` = Modifiers(rawValue: 1 << 3)
+    /// Hyper, which only the kitty keyboard protocol reports.
+    public static let hyper = Modifiers(rawValue: 1 << 4)
+    /// Meta as a key of its own, which only the kitty keyboard protocol tells apart from Alt.
+    public static let meta = Modifiers(rawValue: 1 << 5)
+    /// Caps Lock on. The decoder leaves the lock states out of the keys it makes, so that a
+    /// binding matches whatever the locks are; they are here for keys an app makes itself.
+    public static let capsLock = Modifiers(rawValue: 1 << 6)
+    /// Num Lock on; left out of decoded keys as ``capsLock`` is.
+    public static let numLock = Modifiers(rawValue: 1 << 7)
 }

@@ -48,7 +48,7 @@ enum KeyTable {
         case ascii("u"):
             let releaseEvent = 3
             guard sequence.subparameter(1, 1) != releaseEvent else { return nil }
-            return event(forCodepoint: sequence.parameter(0), modifiers: modifiers)
+            return kittyEvent(sequence)
         default:
             return nil
         }
@@ -135,6 +135,65 @@ enum KeyTable {
         }
     }
 
+    /// A key in the kitty keyboard protocol's form, `CSI code[:shifted[:base]];mods[:event]u`,
+    /// or in the form xterm's modifyOtherKeys and tmux send, `CSI code;mods u`, where a shifted
+    /// letter may come as its capital.
+    private static func kittyEvent(_ sequence: ControlSequence) -> KeyEvent? {
+        var modifiers = Modifiers(kittyParameter: sequence.parameter(1))
+        guard var codepoint = sequence.parameter(0) else { return nil }
+        if modifiers == .shift, let shifted = sequence.subparameter(0, 1) {
+            // The shifted key's text is the text the key types.
+            codepoint = shifted
+            modifiers = []
+        } else if (0x41...0x5A).contains(codepoint) && modifiers.contains(.shift) {
+            // tmux's `CSI 65;6u` for Ctrl-Shift-A: letters in keys are lowercase.
+            codepoint += 0x20
+        }
+        if let key = kittyFunctionalKey(codepoint) {
+            return .key(key, modifiers)
+        }
+        if let text = kittyKeypadText(codepoint) {
+            return modifiers.isEmpty ? .text(String(text)) : .key(.character(text), modifiers)
+        }
+        return event(forCodepoint: codepoint, modifiers: modifiers)
+    }
+
+    /// The keys the kitty protocol numbers in the private use area that stand for a key the
+    /// editor knows: the keypad's Enter and its editing keys, and F13 to F20.
+    private static func kittyFunctionalKey(_ codepoint: Int) -> Key? {
+        switch codepoint {
+        case 57376...57383: .function(codepoint - 57376 + 13)
+        case 57414: .enter
+        case 57417: .left
+        case 57418: .right
+        case 57419: .up
+        case 57420: .down
+        case 57421: .pageUp
+        case 57422: .pageDown
+        case 57423: .home
+        case 57424: .end
+        case 57425: .insert
+        case 57426: .delete
+        default: nil
+        }
+    }
+
+    /// The text of the kitty protocol's keypad keys that type a character: the digits, the
+    /// decimal point, the operators, `=` and the separator.
+    private static func kittyKeypadText(_ codepoint: Int) -> Character? {
+        switch codepoint {
+        case 57399...57408: Character(Unicode.Scalar(UInt8(codepoint - 57399) + 0x30))
+        case 57409: "."
+        case 57410: "/"
+        case 57411: "*"
+        case 57412: "-"
+        case 57413: "+"
+        case 57415: "="
+        case 57416: ","
+        default: nil
+        }
+    }
+
     /// A key reported by its Unicode code point, as the kitty keyboard protocol (`CSI 97;5u`) and
     /// xterm's modifyOtherKeys (`CSI 27;5;97~`) do.
     private static func event(forCodepoint codepoint: Int?, modifiers: Modifiers) -> KeyEvent? {
@@ -180,5 +239,17 @@ extension Modifiers {
         if mask & 2 != 0 || mask & 8 != 0 { modifiers.insert(.alt) }
         if mask & 4 != 0 { modifiers.insert(.control) }
         self = modifiers
+    }
+
+    /// The modifiers a kitty keyboard protocol parameter encodes: the value minus one is a bit
+    /// mask of shift (1), alt (2), control (4), super (8), hyper (16), meta (32), caps lock (64)
+    /// and num lock (128), the bits of ``Modifiers``. The lock states are left out: they say
+    /// how the keyboard is set, not what was held.
+    init(kittyParameter: Int?) {
+        guard let parameter = kittyParameter, parameter > 1 else {
+            self = []
+            return
+        }
+        self = Modifiers(rawValue: UInt8(truncatingIfNeeded: parameter - 1)).subtracting([.capsLock, .numLock])
     }
 }

@@ -9,11 +9,18 @@ extension EntrySession {
     static let lineBreak = Array("\r\n".utf8)
 
     /// Sets the modes an entry is read with: bracketed paste (unless the app or the init file
-    /// turned it off), and the cursor shown in case the program before hid it.
+    /// turned it off), the cursor shown in case the program before hid it, and the keyboard
+    /// protocol the terminal's answers chose (kitty's flags pushed, or modifyOtherKeys).
     mutating func setEntryModes() -> [UInt8] {
         modes = TerminalModeStack()
-        let paste = usesBracketedPaste ? modes.set(.bracketedPaste) : []
-        return paste + modes.set(.cursorVisible)
+        var bytes = usesBracketedPaste ? modes.set(.bracketedPaste) : []
+        bytes += modes.set(.cursorVisible)
+        switch keyboardProtocol {
+        case .legacy: break
+        case .kitty: bytes += modes.set(.kittyKeyboard(flags: 1))
+        case .modifyOtherKeys: bytes += modes.set(.modifyOtherKeys(level: 1))
+        }
+        return bytes
     }
 
     /// The way out: the bytes that undo every mode the entry set, last set first (bracketed

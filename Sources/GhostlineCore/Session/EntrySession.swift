@@ -31,6 +31,9 @@ package struct EntrySession {
     package var escapeTimeout: Int64? = EntrySession.defaultEscapeTimeout
     /// Whether entries are read with bracketed paste on, so that a paste arrives as one event.
     package var usesBracketedPaste = true
+    /// How the terminal is asked to send keys while an entry is read, as its answers to the
+    /// probe chose; the legacy bytes until then.
+    package var keyboardProtocol = KeyboardProtocol.legacy
     private var decoder = KeyDecoder()
     /// Keys decoded and not yet handled, from ``nextKey`` on.
     private var keys: [KeyEvent] = []
