@@ -49,6 +49,14 @@ extension LineEditor {
         }
     }
 
+    /// Whether each kill (Ctrl-K, Ctrl-U, Ctrl-W, Alt-D…) also goes to the system clipboard,
+    /// through the terminal with OSC 52; false unless set. Kills longer than 64 KiB are not
+    /// sent, and a secret entry's never are.
+    public var copiesKillsToClipboard: Bool {
+        get { entrySession.copiesKillsToClipboard }
+        set { entrySession.copiesKillsToClipboard = newValue }
+    }
+
     /// What Alt-# puts at the start of the line before it submits the entry: `#` unless set or
     /// the init file's `comment-begin` says otherwise.
     public var commentBegin: String {

@@ -291,8 +291,9 @@ public final class LineEditorDriver {
         return received
     }
 
-    /// Puts `bytes` on the screen. The editor asks the terminal nothing, so queries are only
-    /// recorded (`VirtualScreen.queries`), not answered.
+    /// Puts `bytes` on the screen. Queries are only recorded (`VirtualScreen.queries`): the
+    /// capability probe is answered as the driver was made to (``TerminalAnswers``), as it is
+    /// written, by the session observer.
     private func show(_ bytes: [UInt8]) {
         outputBytes += bytes
         screen.feed(bytes)

@@ -6,6 +6,8 @@ struct Options: Equatable {
     var placeholder: String?
     var isMultiline = false
     var usesViMode = false
+    var usesKeyboardProtocol = true
+    var copiesKillsToClipboard = false
     var initialText = ""
     var loops = false
     var historyPath: String?
@@ -35,7 +37,7 @@ struct Options: Equatable {
                          [--completions "WORD WORD …"] [--secret] [--mask CHAR]
                          [--keywords "WORD WORD …"] [--ticker MS]
                          [--print-from FILE] [--no-suggestions] [--dump-bindings]
-                         [--vi]
+                         [--vi] [--legacy-keys] [--osc52]
         """
 
     /// Why a command line was refused; the message names the offending argument.
@@ -87,6 +89,8 @@ struct Options: Equatable {
         Option("--placeholder", value: "STR", "gray text shown while the entry is empty") { $0.placeholder = $1 },
         Option("--multiline", flag: "Enter adds a line, Alt-Enter submits") { $0.isMultiline = true },
         Option("--vi", flag: "vi keys: insert mode, Escape for command mode") { $0.usesViMode = true },
+        Option("--legacy-keys", flag: "ask the terminal for no keyboard protocol") { $0.usesKeyboardProtocol = false },
+        Option("--osc52", flag: "kills go to the system clipboard too (OSC 52)") { $0.copiesKillsToClipboard = true },
         Option("--initial", value: "STR", "the first entry starts with this text") { $0.initialText = $1 },
         Option("--loop", flag: "read entries until the end of input") { $0.loops = true },
         Option("--history", value: "FILE", "load history from FILE, append each entry") { $0.historyPath = $1 },

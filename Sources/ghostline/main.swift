@@ -90,6 +90,8 @@ if options.dumpsBindings {
 }
 editor.isMultiline = options.isMultiline
 if options.usesViMode { editor.editingMode = .vi }
+editor.usesKeyboardProtocol = options.usesKeyboardProtocol
+editor.copiesKillsToClipboard = options.copiesKillsToClipboard
 editor.defaultText = options.defaultText
 if !options.usesColor { editor.usesColor = false }
 if !options.showsSuggestions { editor.showsSuggestions = false }

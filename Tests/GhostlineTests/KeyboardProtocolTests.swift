@@ -129,3 +129,41 @@ import GhostlineTesting
         #expect(Self.occurrences(of: Self.query, in: driver.outputBytes) == 0)
     }
 }
+
+/// OSC 52: kills go to the clipboard when asked, once each, never a secret's.
+@Suite struct ClipboardCopyEndToEndTests {
+    static let osc52 = "\u{1B}]52;c;"
+
+    private static func copies(in bytes: [UInt8]) -> [String] {
+        let text = String(decoding: bytes, as: UTF8.self)
+        return text.split(separator: osc52, omittingEmptySubsequences: false).dropFirst().map { String($0.prefix { $0 != "\u{1B}" }) }
+    }
+
+    @Test func aKillIsCopiedOnceWhenAsked() throws {
+        let driver = try LineEditorDriver(columns: 40, rows: 6)
+        let editor = makeEditor(on: driver)
+        editor.copiesKillsToClipboard = true
+        try driver.start(editor)
+        try driver.type("hello world")
+        try driver.press(.control("w"))
+        try driver.type("x")
+        try driver.press(.key(.enter))
+        #expect(Self.copies(in: driver.outputBytes) == ["d29ybGQ="])
+    }
+
+    @Test func nothingIsCopiedUnlessAskedNorFromASecret() throws {
+        let driver = try LineEditorDriver(columns: 40, rows: 6)
+        let editor = makeEditor(on: driver)
+        try driver.start(editor)
+        try driver.type("hello")
+        try driver.press(.control("u"))
+        try driver.press(.key(.enter))
+        editor.copiesKillsToClipboard = true
+        editor.isSecret = true
+        try driver.start(editor)
+        try driver.type("secret")
+        try driver.press(.control("u"))
+        try driver.press(.key(.enter))
+        #expect(Self.copies(in: driver.outputBytes).isEmpty)
+    }
+}

@@ -4,6 +4,9 @@ package struct KillRing: Sendable {
     package var capacity: Int
     /// The kills, oldest first.
     package private(set) var entries: [String] = []
+    /// How many kills the ring has recorded, so that a reader tells a new kill from the last
+    /// it saw without comparing texts.
+    package private(set) var killCount = 0
     private var yankIndex: Int?
 
     /// Creates an empty ring that keeps `capacity` kills.
@@ -15,6 +18,7 @@ package struct KillRing: Sendable {
     /// for a forward kill, before it for a backward one), so consecutive kills yank back as one.
     package mutating func kill(_ text: String, joiningPrevious: Bool, backward: Bool) {
         guard !text.isEmpty else { return }
+        killCount &+= 1
         if joiningPrevious, let last = entries.indices.last {
             entries[last] = backward ? text + entries[last] : entries[last] + text
         } else {

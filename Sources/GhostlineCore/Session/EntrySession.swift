@@ -31,6 +31,13 @@ package struct EntrySession {
     package var escapeTimeout: Int64? = EntrySession.defaultEscapeTimeout
     /// Whether entries are read with bracketed paste on, so that a paste arrives as one event.
     package var usesBracketedPaste = true
+    /// Whether each kill goes to the system clipboard too, with OSC 52 (never a secret's).
+    package var copiesKillsToClipboard = false {
+        // Kills from before are not copied when copying is turned on.
+        didSet { killsCopied = editor.killRing.killCount }
+    }
+    /// The kill ring's ``KillRing/killCount`` when its newest kill was last copied.
+    private var killsCopied = 0
     /// How the terminal is asked to send keys while an entry is read, as its answers to the
     /// probe chose; the legacy bytes until then.
     package var keyboardProtocol = KeyboardProtocol.legacy
@@ -176,9 +183,19 @@ package struct EntrySession {
     package mutating func frame() -> [UInt8] {
         guard drawsEntry else { return [] }
         let shown = presentation()
-        let bytes = display.draw(shown, width: width, height: height)
+        var bytes = display.draw(shown, width: width, height: height)
+        if copiesKillsToClipboard { bytes += clipboardUpdate() }
         // Emacs mode with no shape recorded, the common case, asks nothing more.
         return editor.editingMode == .vi || modes.cursorShape != nil ? bytes + cursorShapeUpdate() : bytes
+    }
+
+    /// The bytes that copy the newest kill to the clipboard when there was one since the last
+    /// frame; a secret entry's kills are in a ring of their own and never copied.
+    private mutating func clipboardUpdate() -> [UInt8] {
+        let ring = editor.killRing
+        guard ring.killCount != killsCopied, let newest = ring.entries.last else { return [] }
+        killsCopied = ring.killCount
+        return ClipboardCopy.bytes(copying: newest)
     }
 
     /// What the entry shows now; `final` without its ghost text, as it stays on the screen.
