@@ -420,33 +420,3 @@ extension Command {
 
 /// The previous command, as far as the next one cares. A plain enum rather than a `Command`,
 /// whose text payload every typed key would otherwise have to release.
-extension Editor {
-    /// What `command`, just performed, leaves as the previous command.
-    mutating func takePreviousCommand(_ command: Command) -> PreviousCommand {
-        guard killedNothing else { return PreviousCommand(command) }
-        killedNothing = false
-        return .other
-    }
-}
-
-enum PreviousCommand: Equatable {
-    /// A yank or a yank-pop: Alt-Y replaces the yanked text with the next kill.
-    case yank
-    /// A kill: the next kill joins its text in the same kill-ring entry.
-    case kill
-    /// A completion: a second Tab lists the candidates.
-    case complete
-    /// Alt-. (`yank-last-arg`): pressed again, it takes the entry before instead.
-    case yankLastArgument
-    /// Anything else.
-    case other
-
-    init(_ command: Command) {
-        switch command {
-        case .yank, .yankPop: self = .yank
-        case .complete: self = .complete
-        case .yankLastArgument: self = .yankLastArgument
-        default: self = command.isKill ? .kill : .other
-        }
-    }
-}
