@@ -112,22 +112,20 @@ package final class SignalMonitor {
                      rawAttributes: TerminalAttributes) throws -> Int? {
         // Armed before the last look at the flag: a signal after the look ends the wait.
         readerIsArmed.store(true, ordering: .sequentiallyConsistent)
-        guard !hasPendingSignals else {
-            readerIsArmed.store(false, ordering: .sequentiallyConsistent)
-            return nil
-        }
-        let result = Glibc.read(terminal.rawValue, buffer.baseAddress, buffer.count)
+        let result = hasPendingSignals ? nil : Glibc.read(terminal.rawValue, buffer.baseAddress, buffer.count)
         // Read before anything else can change it.
-        let error = result < 0 ? errorNumber : 0
+        let error = (result ?? 0) < 0 ? errorNumber : 0
         readerIsArmed.store(false, ordering: .sequentiallyConsistent)
-        if readerWaitWasEnded.exchange(false, ordering: .sequentiallyConsistent) {
-            try? rawAttributes.apply(to: terminal, when: .immediately)
-        }
+        // A handler may have ended the wait even when the look found the flag set and `read`
+        // was never called; VMIN is put back either way, or the next read would end at once.
+        let waitWasEnded = readerWaitWasEnded.exchange(false, ordering: .sequentiallyConsistent)
+        if waitWasEnded { try? rawAttributes.apply(to: terminal, when: .immediately) }
+        guard let result else { return nil }
         if result < 0 {
             if error == EINTR { return nil }
             throw Errno(rawValue: error)
         }
-        return result == 0 && hasPendingSignals ? nil : result
+        return result == 0 && (waitWasEnded || hasPendingSignals) ? nil : result
     }
 
     /// The signals received since the last call, each once, in the order they first arrived.

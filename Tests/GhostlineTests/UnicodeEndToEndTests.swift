@@ -27,7 +27,7 @@ import GhostlineTestSupport
         for step in 0..<100 { try session.resize(columns: 20 + step % 30, rows: 24) }
         try session.resize(columns: 50, rows: 24)
         try session.send("x")
-        #expect(session.waitUntil { $0.screen.line(0) == "> x" })
+        #expect(session.waitUntil { $0.screen.line(0) == "> x" }, "\(session.screen.lines)")
         #expect(session.screen.lines.dropFirst().allSatisfy { $0.isEmpty }, "\(session.screen.lines)")
         session.signal(SIGKILL)
     }
