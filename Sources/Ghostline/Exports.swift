@@ -42,3 +42,5 @@ public typealias Errno = GhostlineTerminal.Errno
 public typealias ModeStrings = GhostlineCore.ModeStrings
 /// When Tab lists the completion candidates below the entry.
 public typealias CompletionListing = GhostlineCore.CompletionListing
+/// What a validator says of an entry the user submits: accepted, or refused with a message.
+public typealias Validation = GhostlineCore.Validation

@@ -21,6 +21,9 @@ extension InteractiveSession {
             case SIGTSTP:
                 try suspend()
             default:
+                // As readline leaves the cursor below the entry: the entry without its ghost text
+                // and regions, so that no toolbar or listing row stays behind.
+                try? write(editor.entrySession.finish())
                 leave()
                 signals?.uninstall()
                 reraise(signal)

@@ -240,6 +240,8 @@ public final class LineEditor {
         _read { yield entrySession.editor }
         _modify { yield &entrySession.editor }
     }
+    /// The right prompt, the toolbar and the transient prompt (`LineEditor+Chrome.swift`).
+    var chromeSettings = ChromeSettings() { didSet { appearanceRevision &+= 1 } }
     /// Counts changes to how the entry looks (prompts, placeholder, styles, colors), so a session
     /// rebuilds what it draws them with only after one.
     private(set) var appearanceRevision = 0
@@ -373,7 +375,7 @@ public final class LineEditor {
     var appearance: EntryAppearance {
         EntryAppearance(prompt: prompt, promptStyle: promptStyle, continuationPrompt: continuationPrompt,
                         placeholder: placeholder, placeholderStyle: placeholderStyle, usesColor: usesColor,
-                        modeStrings: modeStrings)
+                        modeStrings: modeStrings, chrome: chromeSettings)
     }
 
     deinit {

@@ -26,6 +26,11 @@ struct Options: Equatable {
     var tickerInterval: Int?
     /// A FIFO or growing file whose lines are printed above the prompt; nil for none.
     var printFromPath: String?
+    var rightPrompt: String?
+    var toolbar: String?
+    var transientPrompt: String?
+    /// The fewest characters an entry may have; nil for no validator.
+    var minimumLength: Int?
     /// Prints the key bindings and variables after the init file, as readline's dumpers do.
     var dumpsBindings = false
     var showsHelp = false
@@ -37,7 +42,8 @@ struct Options: Equatable {
                          [--completions "WORD WORD …"] [--secret] [--mask CHAR]
                          [--keywords "WORD WORD …"] [--ticker MS]
                          [--print-from FILE] [--no-suggestions] [--dump-bindings]
-                         [--vi] [--legacy-keys] [--osc52]
+                         [--vi] [--legacy-keys] [--osc52] [--right-prompt STR]
+                         [--toolbar STR] [--transient-prompt STR] [--min-length N]
         """
 
     /// Why a command line was refused; the message names the offending argument.
@@ -123,6 +129,18 @@ struct Options: Equatable {
         Option("--no-suggestions", flag: "no inline suggestions from history") { $0.showsSuggestions = false },
         Option("--dump-bindings", flag: "print the keys and variables after ~/.inputrc, as readline's bind -p, and exit") {
             $0.dumpsBindings = true
+        },
+        Option("--right-prompt", value: "STR", "drawn at the right of the first row while there is room") {
+            $0.rightPrompt = $1
+        },
+        Option("--toolbar", value: "STR", "rows below the entry while it is edited, a row per line") { $0.toolbar = $1 },
+        Option("--transient-prompt", value: "STR", "the prompt a finished entry is left with") { $0.transientPrompt = $1 },
+        Option("--min-length", value: "N", "refuse entries shorter than N characters, with a message") {
+            options, text throws(Failure) in
+            guard let length = Int(text), length >= 0 else {
+                throw Failure(message: "option --min-length needs a number of characters (0 or more), not \(text)")
+            }
+            options.minimumLength = length
         },
         Option("--help", "-h", flag: "print this help and exit") { $0.showsHelp = true },
     ]

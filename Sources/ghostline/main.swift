@@ -46,6 +46,13 @@ func completion(among words: [String]) -> (CompletionContext) -> [String] {
     { context in words.filter(context.matches) }
 }
 
+/// The validator refusing entries shorter than `length` characters.
+func validator(refusingShorterThan length: Int) -> (String) -> Validation {
+    { entry in
+        entry.count >= length ? .accepted : .refused(message: "at least \(length) characters (\(entry.count) typed)")
+    }
+}
+
 // Before anything opens a descriptor: a closed standard stream must not become the next file.
 FileDescriptor.occupyClosedStandardStreams()
 
@@ -105,6 +112,10 @@ editor.isSecret = options.isSecret
 if let mask = options.mask { editor.mask = TextMask(mask.first) }
 if !options.keywords.isEmpty { editor.highlighter = KeywordHighlighter(keywords: options.keywords) }
 if !options.completions.isEmpty { editor.completion = completion(among: options.completions) }
+editor.rightPrompt = options.rightPrompt
+editor.bottomToolbar = options.toolbar
+editor.transientPrompt = options.transientPrompt
+if let length = options.minimumLength { editor.validator = validator(refusingShorterThan: length) }
 
 // With --loop every entry up to the end of input is read here: piped input may be read ahead.
 editor.ownsInput = options.loops

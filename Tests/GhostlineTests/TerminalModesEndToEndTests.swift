@@ -40,7 +40,11 @@ import GhostlineTestSupport
         let session = try Self.startWithText()
         session.signal(signal)
         #expect(session.waitForExit() == .signaled(signal))
-        #expect(session.output.text(after: "abc") == Self.modesUndone)
+        // The cursor below the entry, as readline leaves it. The handler has put the terminal's
+        // own attributes back by then, and with them its output processing, which may turn the
+        // line feed into CR LF.
+        let written = session.output.text(after: "abc")
+        #expect(written == "\r\n" + Self.modesUndone || written == "\r\r\n" + Self.modesUndone, "\(Array(written.utf8))")
         #expect(try session.terminalAttributes() == session.initialTerminalAttributes)
     }
 

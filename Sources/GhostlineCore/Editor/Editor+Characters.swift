@@ -107,7 +107,7 @@ extension Editor {
 
     /// Alt-#: ``commentBegin`` (`#`) at the start of the line and the entry submitted; with an
     /// argument one already there is taken away instead.
-    mutating func insertComment(toggling: Bool) -> EditorRequest {
+    mutating func insertComment(toggling: Bool) -> EditorRequest? {
         let start = TextPosition(line: state.cursor.line, offset: 0)
         state.cursor = start
         if toggling && state.line(start.line).hasPrefix(commentBegin) {

@@ -131,7 +131,7 @@ extension Editor {
             return command == .interrupt ? .some(.interrupt) : .some(nil)
         case .submit?:
             search = nil
-            return .some(submit())
+            return submit()
         case .submitOrInsertNewline?:
             // Enter takes the match as it is: single-line it is submitted (as readline does); in
             // multi-line mode Enter then does what it does at the end of the text.
@@ -374,8 +374,11 @@ extension Editor {
 
     // MARK: - Presentation
 
-    /// What to draw for the current state, with the given prompts and placeholder.
-    package func presentation(prompt: StyledText, continuationPrompt: StyledText, placeholder: StyledText?) -> Presentation {
+    /// What to draw for the current state, with the given prompts and placeholder, and the app's
+    /// chrome (a right prompt, a toolbar) after the editor's own regions: the completion listing
+    /// and the validator's message, drawn in `messageStyle`.
+    package func presentation(prompt: StyledText, continuationPrompt: StyledText, placeholder: StyledText?,
+                              chrome: Chrome = Chrome(), messageStyle: Style = .plain) -> Presentation {
         var shownPrompt = prompt
         if let searchPrompt { shownPrompt = StyledText(searchPrompt, style: prompt.style) }
         else if let argumentPrompt { shownPrompt = StyledText(argumentPrompt, style: prompt.style) }
@@ -392,9 +395,22 @@ extension Editor {
         let suggestion = suggestionSuffix(upTo: screenCells).map { StyledText($0, style: suggestionStyle) }
         return Presentation(state: state, prompt: shownPrompt, continuationPrompt: continuationPrompt,
                             placeholder: ghost, suggestion: suggestion,
-                            footer: Self.columns(completionListing, width: geometry?.width ?? 80),
+                            chrome: completionListing.isEmpty && validationMessage == nil
+                                ? chrome : chrome.following(regions(messageStyle: messageStyle)),
                             highlights: isSecret || !hasHighlighter ? nil : highlighter.map { highlights(with: $0) },
                             mask: isSecret ? mask : nil)
+    }
+
+    /// The editor's own regions below the entry: the completion listing, then the validator's
+    /// message.
+    func regions(messageStyle: Style) -> [Region] {
+        var regions: [Region] = []
+        if !completionListing.isEmpty {
+            let rows = Self.columns(completionListing, width: geometry?.width ?? 80).map { RegionRow([$0]) }
+            regions.append(Region(.belowEntry, rows: rows))
+        }
+        if let validationMessage { regions.append(Region(.belowEntry, text: validationMessage, style: messageStyle)) }
+        return regions
     }
 
     /// Lays candidates out in columns, as readline lists completions.

@@ -26,6 +26,7 @@ extension Editor {
         lastCommand = .other
         lastYank = nil
         completionListing.removeAll()
+        validationMessage = nil
         numericArgument = nil
         awaitedKey = nil
         emacs.startNewEntry()
@@ -52,6 +53,7 @@ extension Editor {
                                         cursorBefore: cursorBefore),
                            kind: kind, startsWord: startsWord)
         if recordsChanges { pendingChanges.append(TextChange(range: range, replacement: text)) }
+        if validationMessage != nil { validationMessage = nil }
         return inserted
     }
 
@@ -64,6 +66,7 @@ extension Editor {
         body(&self)
         let after = state.text
         if recordsChanges && before != after { pendingChanges.append(TextChange(range: .start..<end, replacement: after)) }
+        if before != after { validationMessage = nil }
     }
 
     mutating func kill(_ range: Range<TextPosition>, backward: Bool) {
@@ -106,11 +109,16 @@ extension Editor {
     /// in the text first, as Tab would put it there, so that the last frame draws it after the
     /// prompt as the entry's text (highlighted, not as ghost text) and the scrollback shows what
     /// was submitted; a change the delegate vetoes leaves the text empty and submits the default all the same.
-    mutating func submit() -> EditorRequest {
+    mutating func submit() -> EditorRequest? {
         if state.isEmpty, let defaultText, !defaultText.isEmpty {
             replace(state.cursor..<state.cursor, with: defaultText, kind: .other)
         }
         let text = state.isEmpty ? (defaultText ?? "") : state.text
+        if let validator, case .refused(let message, let cursor) = runningAppCode({ validator(text) }) {
+            validationMessage = message
+            if let cursor { setCursor(cursor) }
+            return nil
+        }
         if isSecret {
             secretKillRing = KillRing()
         } else {

@@ -106,6 +106,10 @@ package struct Editor {
     var vi = ViState()
     /// The completion candidates listed below the entry until the next key.
     package internal(set) var completionListing: [String] = []
+    /// Says whether an entry submitted may end the editing; nil accepts every entry.
+    package var validator: ((String) -> Validation)?
+    /// The validator's message for the entry it refused last, shown below it until the next edit.
+    package internal(set) var validationMessage: String?
     /// Where the last search for a suggestion ended; see `updateSuggestionMemo()`.
     var suggestionMemo: SuggestionMemo?
 

@@ -1,12 +1,13 @@
 /// Turns a ``Presentation`` into a ``Frame`` for a terminal size: wraps lines, makes the text's
 /// cells in the styles of its spans or as its mask, places the placeholder and suggestion, and
-/// picks the rows around the cursor when the text is taller than the terminal.
+/// picks the rows around the cursor when the text is taller than the terminal; the chrome goes
+/// around them (`Layout+Chrome.swift`).
 ///
 /// Layout is a value that keeps a cache of wrapped lines by line identity, so a keystroke re-lays
 /// only the edited line from the row before the edit, and only the visible rows become cells.
 package struct Layout: Sendable {
     // The state the parts of layout share is internal, not private: each part is a file of its own
-    // (Layout+TextRows, +Viewport, +GhostText, +Prompts, +Appending).
+    // (Layout+TextRows, +Viewport, +GhostText, +Prompts, +Chrome, +Appending).
 
     /// A row of the text: the line, and the row of its wrapping.
     struct RowAddress: Comparable {
@@ -89,8 +90,8 @@ package struct Layout: Sendable {
                                    cursorAtMargin: cursorAtMargin, ghostExtraRows: ghost?.extraRows,
                                    memoBase: memoBase, memoSize: memoSize)
 
-        let footer = presentation.footer.prefix(height - 1)
-        let areaHeight = height - footer.count
+        let regionRows = presentation.chrome.regions.isEmpty ? [] : presentation.chrome.rows(limit: height - 1)
+        let areaHeight = height - regionRows.count
         let cursorAddress = RowAddress(line: cursor.line, row: cursorPoint.row)
         scroll(toShow: cursorAddress, areaHeight: areaHeight, context)
 
@@ -112,11 +113,11 @@ package struct Layout: Sendable {
                             nextIdentity: &nextRowIdentity, clusters: &clusters, to: &rows, identities: &identities)
             address = RowAddress(line: address.line + 1, row: 0)
         }
-        for item in footer {
-            var row: [Cell] = []
-            Self.append(item, to: &row, width: width, clusters: &clusters)
-            rows.append(row)
+        if let rightPrompt = presentation.chrome.rightPrompt, top == RowAddress(line: 0, row: 0), !rows.isEmpty {
+            place(rightPrompt, margin: presentation.chrome.rightPromptMargin, on: &rows[0], identity: &identities[0],
+                  width: width)
         }
+        for regionRow in regionRows { rows.append(cells(of: regionRow, width: width)) }
         pruneCache(lineCount: state.lineCount, state: state)
         // Emptied now, not at the next frame's start: copies of a line's wrapping kept here would
         // make the next edit's update copy its row starts.

@@ -1,5 +1,6 @@
 /// Everything the editor wants on the screen, before it is laid out for a terminal width:
-/// the text and cursor, how the text looks, the prompts, and the ghost texts.
+/// the text and cursor, how the text looks, the prompts, the ghost texts and the chrome around
+/// them (the right prompt, the rows below the entry).
 ///
 /// Ghost text (placeholder, suggestion) stays plain text here; layout gives it its cells and
 /// style, so it wraps exactly as typed text would. How the text looks is said here alone, by its
@@ -23,12 +24,12 @@ package struct Presentation: Sendable {
     package var placeholder: Optional<StyledText>
     /// Drawn after the cursor when it is at the end of the text: the inline suggestion's suffix.
     package var suggestion: Optional<StyledText>
-    /// Rows drawn below the entry, such as a completion listing.
-    package var footer: [StyledText]
+    /// The right prompt and the regions below the entry.
+    package var chrome: Chrome
 
     /// Creates a presentation.
     package init(state: EditorState, prompt: StyledText = "> ", continuationPrompt: StyledText = "",
-                 placeholder: StyledText? = nil, suggestion: StyledText? = nil, footer: [StyledText] = [],
+                 placeholder: StyledText? = nil, suggestion: StyledText? = nil, chrome: Chrome = Chrome(),
                  highlights: TextHighlights? = nil, mask: TextMask? = nil) {
         self.state = state
         self.highlights = highlights
@@ -37,7 +38,7 @@ package struct Presentation: Sendable {
         self.continuationPrompt = continuationPrompt
         self.placeholder = placeholder
         self.suggestion = suggestion
-        self.footer = footer
+        self.chrome = chrome
     }
 
     /// The ghost text on screen: the placeholder while the text is empty, the suggestion while
@@ -48,13 +49,13 @@ package struct Presentation: Sendable {
         return ghost
     }
 
-    /// What stays on screen once the entry is over: the text without ghost text or footer,
-    /// the cursor at its end, where the terminal's next output continues below.
+    /// What stays on screen once the entry is over: the text and its right prompt without ghost
+    /// text or regions, the cursor at its end, where the terminal's next output continues below.
     package var finished: Presentation {
         var finished = self
         finished.placeholder = nil
         finished.suggestion = nil
-        finished.footer = []
+        finished.chrome.regions = []
         finished.state.cursor = state.endPosition
         return finished
     }

@@ -60,29 +60,34 @@ package struct Display: Sendable {
 
     /// Everything a presentation shows besides its text, as far as appending to the text cares:
     /// under equal surroundings two presentations differ on screen only where their texts and
-    /// ghost texts do. A footer sits below the text and would move, so a presentation with one
-    /// has none (see ``init(_:width:height:)``); the ghost text is kept beside and compared with
-    /// what was typed (see `append(_:showing:since:width:height:)`). Whatever else a
-    /// presentation comes to carry that changes how cells already drawn look belongs here too,
-    /// so that a change of it draws a frame; the appended cells themselves are made by layout's
-    /// own cell function. The text's style spans are the exception: any edit may change them, so
-    /// they are kept beside and compared only where cells were already drawn (see
-    /// `append(_:showing:since:width:height:)`).
+    /// ghost texts do. The ghost text is kept beside and compared with what was typed (see
+    /// `append(_:showing:since:width:height:)`). Whatever else a presentation comes to carry
+    /// that changes how cells already drawn look belongs here too, so that a change of it draws
+    /// a frame; the appended cells themselves are made by layout's own cell function. The text's
+    /// style spans are the exception: any edit may change them, so they are kept beside and
+    /// compared only where cells were already drawn (see `append(_:showing:since:width:height:)`).
+    ///
+    /// The regions below the entry stay where they are while text is appended on the cursor's
+    /// row, and the renderer appends no new row above them. A right prompt shares the first row
+    /// with the text and goes when the text reaches it, so a presentation with one has none (see
+    /// ``init(_:width:height:)``).
     private struct Surroundings {
         var prompt: StyledText
         var continuationPrompt: StyledText
         /// A new mask changes every cell of the text.
         var mask: TextMask?
+        var chrome: Chrome
         var width: Int
         var height: Int
 
         /// The surroundings of `presentation` on a terminal of this size; nil when it shows a
-        /// footer.
+        /// right prompt.
         init?(_ presentation: borrowing Presentation, width: Int, height: Int) {
-            guard presentation.footer.isEmpty else { return nil }
+            guard presentation.chrome.rightPrompt == nil else { return nil }
             prompt = presentation.prompt
             continuationPrompt = presentation.continuationPrompt
             mask = presentation.mask
+            chrome = presentation.chrome
             self.width = width
             self.height = height
         }
@@ -91,9 +96,9 @@ package struct Display: Sendable {
         /// Compared in place: making the new surroundings to compare them would copy the prompts
         /// on every key, and when they are the same these move on to the next draw as they are.
         func hold(for presentation: borrowing Presentation, width: Int, height: Int) -> Bool {
-            presentation.footer.isEmpty && width == self.width && height == self.height
+            width == self.width && height == self.height
                 && presentation.prompt == prompt && presentation.continuationPrompt == continuationPrompt
-                && presentation.mask == mask
+                && presentation.mask == mask && presentation.chrome == chrome
         }
     }
 

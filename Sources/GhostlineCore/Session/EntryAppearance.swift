@@ -1,5 +1,5 @@
-/// How an entry looks, as the app sets it: the prompts, the placeholder, their styles and
-/// whether colors are used.
+/// How an entry looks, as the app sets it: the prompts, the placeholder, the right prompt, the
+/// toolbar, their styles and whether colors are used.
 package struct EntryAppearance: Sendable {
     /// Drawn before the entry.
     package var prompt: String
@@ -15,12 +15,14 @@ package struct EntryAppearance: Sendable {
     package var usesColor: Bool
     /// The editing mode's text, drawn before the prompt; nil for none.
     package var modeStrings: ModeStrings?
-
+    /// The right prompt, the toolbar and the transient prompt.
+    package var chrome: ChromeSettings
     /// Creates an appearance; by default the prompt `> ` and no placeholder.
     package init(prompt: String = "> ", promptStyle: Style = .plain, continuationPrompt: String? = nil,
                  placeholder: String? = nil, placeholderStyle: Style = .placeholder, usesColor: Bool = true,
-                 modeStrings: ModeStrings? = nil) {
+                 modeStrings: ModeStrings? = nil, chrome: ChromeSettings = ChromeSettings()) {
         self.modeStrings = modeStrings
+        self.chrome = chrome
         self.prompt = prompt
         self.promptStyle = promptStyle
         self.continuationPrompt = continuationPrompt
@@ -62,6 +64,12 @@ final class EntryDecorations {
     let styledPrompt: StyledText
     let styledContinuationPrompt: StyledText
     let styledPlaceholder: StyledText?
+    /// The right prompt and the toolbar; empty without them.
+    let chrome: Chrome
+    /// The prompt left on the screen once the entry is over; nil keeps the prompt.
+    let styledTransientPrompt: StyledText?
+    /// How the validator's message is drawn.
+    let messageStyle: Style
     let geometry: TextGeometry
 
     /// The decorations of `appearance` for a terminal of `width` columns and `height` rows, in
@@ -69,9 +77,16 @@ final class EntryDecorations {
     init(of appearance: EntryAppearance, width: Int, height: Int, showsContinuation: Bool, mode: PromptMode?) {
         var promptStyle = appearance.promptStyle
         var ghostStyle = appearance.placeholderStyle
+        let settings = appearance.chrome
+        var rightPromptStyle = settings.rightPromptStyle
+        var toolbarStyle = settings.toolbarStyle
+        var messageStyle = settings.validationMessageStyle
         if !appearance.usesColor {
+            messageStyle = messageStyle.withoutColor
             promptStyle = promptStyle.withoutColor
             ghostStyle = ghostStyle.withoutColor
+            rightPromptStyle = rightPromptStyle.withoutColor
+            toolbarStyle = toolbarStyle.withoutColor
         }
         let prompt = appearance.prompt(in: mode)
         let continuation = showsContinuation ? appearance.effectiveContinuationPrompt(in: mode) : ""
@@ -82,6 +97,11 @@ final class EntryDecorations {
         styledPrompt = StyledText(prompt, style: promptStyle)
         styledContinuationPrompt = StyledText(continuation, style: promptStyle)
         styledPlaceholder = appearance.placeholder.map { StyledText($0, style: ghostStyle) }
+        self.messageStyle = messageStyle
+        styledTransientPrompt = settings.transientPrompt.map { StyledText($0, style: promptStyle) }
+        chrome = Chrome(rightPrompt: settings.rightPrompt.flatMap { $0.isEmpty ? nil : StyledText($0, style: rightPromptStyle) },
+                        rightPromptMargin: settings.rightPromptMargin,
+                        regions: settings.toolbar.map { [Region(.areaBottom, text: $0, style: toolbarStyle)] } ?? [])
         geometry = TextGeometry(width: width, firstLineStart: Layout.columns(ofPrompt: prompt, width: width),
                                 otherLinesStart: Layout.columns(ofPrompt: continuation, width: width), height: height)
     }
@@ -91,4 +111,28 @@ final class EntryDecorations {
     func fit(width: Int, height: Int, showsContinuation: Bool, mode: PromptMode?) -> Bool {
         width == self.width && height == self.height && showsContinuation == self.showsContinuation && mode == self.mode
     }
+}
+
+/// What an app draws around the entry besides the prompt: the right prompt, the toolbar, the
+/// prompt the entry is left with once it is over, and the style of a validator's message.
+package struct ChromeSettings: Sendable {
+    /// Drawn at the right of the first row while the text leaves room; nil for none.
+    package var rightPrompt: String?
+    /// How the right prompt is drawn.
+    package var rightPromptStyle = Style.plain
+    /// The columns between the right prompt and the right edge.
+    package var rightPromptMargin = 1
+    /// Rows drawn at the bottom of the area while an entry is edited, a row for each of its
+    /// lines; nil for none.
+    package var toolbar: String?
+    /// How the toolbar is drawn.
+    package var toolbarStyle = Style(isInverse: true)
+    /// The prompt the entry is left with on the screen once it is over, without the right
+    /// prompt; nil keeps the prompt.
+    package var transientPrompt: String?
+    /// How a validator's message is drawn.
+    package var validationMessageStyle = Style(foreground: .basic(1))
+
+    /// Creates settings that draw nothing around the entry.
+    package init() {}
 }

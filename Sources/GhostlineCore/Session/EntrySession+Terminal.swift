@@ -88,10 +88,17 @@ extension EntrySession {
 
     /// The process is about to stop: the bytes that leave the area with the cursor at the end of
     /// its last row (the shell starts a row of its own for its "Stopped" line) and every mode
-    /// undone until ``resumeAfterStop(onFreshRow:)``.
+    /// undone until ``resumeAfterStop(onFreshRow:)``. The regions below the entry go first, so
+    /// that none is left above the entry drawn anew after the stop.
     package mutating func stop() -> [UInt8] {
         guard drawsEntry else { return [] }
-        return display.finish(startingFreshRow: false) + modes.suspend()
+        var shown = presentation()
+        var bytes: [UInt8] = []
+        if !shown.chrome.regions.isEmpty {
+            shown.chrome.regions = []
+            bytes = display.draw(shown, width: width, height: height)
+        }
+        return bytes + display.finish(startingFreshRow: false) + modes.suspend()
     }
 
     /// Back from a stop, on a fresh row when the shell left the cursor there (`onFreshRow`, a

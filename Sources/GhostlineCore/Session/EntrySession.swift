@@ -198,13 +198,27 @@ package struct EntrySession {
         return ClipboardCopy.bytes(copying: newest)
     }
 
-    /// What the entry shows now; `final` without its ghost text, as it stays on the screen.
+    /// What the entry shows now; `final` without its ghost text and regions, and with the
+    /// transient prompt when there is one, as it stays on the screen.
     package mutating func presentation(final: Bool = false) -> Presentation {
         let decorations = currentDecorations()
         let presentation = editor.presentation(prompt: decorations.styledPrompt,
                                                continuationPrompt: decorations.styledContinuationPrompt,
-                                               placeholder: decorations.styledPlaceholder)
-        return final ? presentation.finished : presentation
+                                               placeholder: decorations.styledPlaceholder, chrome: decorations.chrome,
+                                               messageStyle: decorations.messageStyle)
+        // Returned as made when not final: changed in place here, it would be copied on every key.
+        return final ? Self.finished(presentation, transientPrompt: decorations.styledTransientPrompt) : presentation
+    }
+
+    /// `presentation` as it stays on the screen, with `transientPrompt` in place of its prompt
+    /// and right prompt when there is one.
+    private static func finished(_ presentation: Presentation, transientPrompt: StyledText?) -> Presentation {
+        var finished = presentation.finished
+        if let transientPrompt {
+            finished.prompt = transientPrompt
+            finished.chrome.rightPrompt = nil
+        }
+        return finished
     }
 
     private mutating func currentDecorations() -> EntryDecorations {
