@@ -150,9 +150,14 @@ import GhostlineTestSupport
                 "grace answers within a second: \(session.screen.lines)")
         let answer = try #require(session.screen.lines.firstIndex(of: "grace: noted: \"hello\""))
         #expect(answer >= 2, "above the line being typed")
-        #expect(session.waitUntil { $0.cursorLine == "you> half-typ" && $0.screen.cursorColumn == 12 },
-                "the line and its cursor drawn again below: \(session.screen.lines)")
-        try session.send("ed\r/quit\r")
+        #expect(session.waitUntil {
+            $0.cursorLine.hasPrefix("you> half-typ ") && $0.cursorLine.hasSuffix(" #ghostline") && $0.screen.cursorColumn == 12
+                && $0.screen.line($0.screen.cursorRow + 1) == "ada, grace and you · /quit or Ctrl-C leaves"
+        }, "the line and its cursor drawn again below, the toolbar below them: \(session.screen.lines)")
+        #expect(session.screen.lines.filter { $0.hasPrefix("ada, grace and you") }.count == 1)
+        try session.send("ed\r" + String(repeating: "x", count: 290) + "\r")
+        #expect(session.waitUntil { $0.screen.text.contains("10 characters too long to send") }, "\(session.screen.lines)")
+        try session.send("\u{15}/quit\r")
         #expect(session.waitForExit() == .exited(0))
     }
 }

@@ -6,6 +6,8 @@ import GhostlineConcurrency
 // the user's half-typed line again below it, intact. The room is simulated: two members talk
 // among themselves, and one answers each line the user sends. Entries are read with
 // `for try await line in editor.entries`, which holds no thread of Swift's pool while it waits.
+// Around the entry: the room's name as a right prompt, who is here and how to leave in a
+// toolbar below it, and a validator that refuses a line too long to send.
 
 /// The members' own talk, a line every few seconds, until the task is cancelled.
 func startTalking(through printer: LinePrinter) -> Task<Void, Never> {
@@ -35,7 +37,16 @@ func startAnswering(through printer: LinePrinter) -> (AsyncStream<String>.Contin
     return (sending, answering)
 }
 
+/// The longest line the room takes.
+let longestLine = 280
+
 let editor = LineEditor(prompt: "you> ", placeholder: "say something; /quit leaves")
+editor.rightPrompt = "#ghostline"
+editor.rightPromptStyle = Style(foreground: .basic(6))
+editor.bottomToolbar = "ada, grace and you · /quit or Ctrl-C leaves"
+editor.validator = { line in
+    line.count <= longestLine ? .accepted : .refused(message: "\(line.count - longestLine) characters too long to send")
+}
 do {
     let printer = try editor.makePrinter()
     printer.print("Joined #ghostline as you; ada and grace are here.")
