@@ -22,6 +22,9 @@ package struct Cell: Hashable, Sendable {
 
     /// The right half of a wide character.
     static func continuation(style: Style) -> Cell { Cell(.none, width: 0, style: style) }
+
+    /// A plain space, as layout pads a row with it before the right prompt.
+    static let blank = Cell(ClusterBytes(ascii: 0x20))
 }
 
 /// A point on the screen, relative to the first row of the prompt.

@@ -11,8 +11,7 @@ extension Layout {
         Self.append(rightPrompt, to: &cells, width: width, clusters: &clusters)
         let start = width - max(0, margin) - cells.count
         guard !cells.isEmpty, start > row.count else { return }
-        Self.append(StyledText(String(repeating: " ", count: start - row.count)), to: &row, width: width,
-                    clusters: &clusters)
+        row.append(contentsOf: repeatElement(Cell.blank, count: start - row.count))
         row.append(contentsOf: cells)
         // The row no longer only grows at its end as the text does: the renderer compares it whole.
         identity = 0

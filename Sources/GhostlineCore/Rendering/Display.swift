@@ -68,9 +68,11 @@ package struct Display: Sendable {
     /// compared only where cells were already drawn (see `append(_:showing:since:width:height:)`).
     ///
     /// The regions below the entry stay where they are while text is appended on the cursor's
-    /// row, and the renderer appends no new row above them. A right prompt shares the first row
-    /// with the text and goes when the text reaches it, so a presentation with one has none (see
-    /// ``init(_:width:height:)``).
+    /// row, and the renderer appends no new row above them. The right prompt is placed by the
+    /// extent of the area's first row: an append there that only grows the row leaves it as a
+    /// frame would (hidden once it is reached, the renderer refusing to write over its padding),
+    /// but a new ghost text may make the row shorter, so that one is drawn as a frame (see
+    /// `append(_:showing:since:endingAt:width:height:)`).
     private struct Surroundings {
         var prompt: StyledText
         var continuationPrompt: StyledText
@@ -80,10 +82,8 @@ package struct Display: Sendable {
         var width: Int
         var height: Int
 
-        /// The surroundings of `presentation` on a terminal of this size; nil when it shows a
-        /// right prompt.
-        init?(_ presentation: borrowing Presentation, width: Int, height: Int) {
-            guard presentation.chrome.rightPrompt == nil else { return nil }
+        /// The surroundings of `presentation` on a terminal of this size.
+        init(_ presentation: borrowing Presentation, width: Int, height: Int) {
             prompt = presentation.prompt
             continuationPrompt = presentation.continuationPrompt
             mask = presentation.mask
@@ -162,12 +162,20 @@ package struct Display: Sendable {
             else { return nil }
             let following: Renderer.Following
             if ghostStays {
-                following = shown.showsGhost ? .sameGhost : .nothing
+                if shown.showsGhost {
+                    following = .sameGhost
+                } else {
+                    // On the first row, the blank cells before a right prompt follow the cursor.
+                    following = presentation.chrome.rightPrompt != nil && renderer.hasCellsAfterCursor ? .padding : .nothing
+                }
             } else if let ghost {
-                // The typed cells and the new ghost text rewrite the row from the cursor on.
-                guard let newGhost = layout.ghostCellsOnOneRow(ghost, from: cells.endColumn, width: width) else { return nil }
+                // The typed cells and the new ghost text rewrite the row from the cursor on: on
+                // the right prompt's row, a frame places it again.
+                guard presentation.chrome.rightPrompt == nil || renderer.cursor.row > 0,
+                      let newGhost = layout.ghostCellsOnOneRow(ghost, from: cells.endColumn, width: width) else { return nil }
                 following = .ghost(newGhost.cells, longClusters: newGhost.longClusters)
             } else {
+                guard presentation.chrome.rightPrompt == nil || renderer.cursor.row > 0 else { return nil }
                 following = .ghost([], longClusters: cells.longClusters)
             }
             guard let appended = renderer.append(cells, then: following, screenRows: height) else { return nil }

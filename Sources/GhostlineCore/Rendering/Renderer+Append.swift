@@ -13,6 +13,15 @@ extension Renderer {
         /// cursor, an old ghost text's or none; `longClusters` are the long clusters they and
         /// the appended cells may refer to.
         case ghost([Cell], longClusters: [String])
+        /// The blank cells before the right prompt, where they are: the new cells take the places
+        /// of the first of them, and one at least stays blank.
+        case padding
+    }
+
+    /// Whether the last frame has cells after the cursor on its row.
+    var hasCellsAfterCursor: Bool {
+        guard let previous, cursor.row < previous.rows.count else { return false }
+        return previous.rows[cursor.row].count > cursor.column
     }
 
     /// The bytes that draw `appended` at the cursor, which ends the text drawn on its row, then
@@ -24,8 +33,9 @@ extension Renderer {
     /// rows: the text only grew at the cursor by these cells, made as layout makes them, and
     /// nothing else on screen changed. Nil, changing nothing, when the screen does not allow it:
     /// new rows, which only `.nothing` may follow, must go below the area's last row; the ghost
-    /// text of `.sameGhost` must hold the new cells on the cursor's row, and the row of `.ghost`
-    /// must be the area's last and end before the margin.
+    /// text of `.sameGhost` must hold the new cells on the cursor's row, the blank cells of
+    /// `.padding` the new cells and one more, and the row of `.ghost` must be the area's last and
+    /// end before the margin.
     mutating func append(_ appended: AppendedCells, then following: Following,
                          screenRows: Int) -> (bytes: [UInt8], scrolledRows: Int)? {
         guard !pendingWrap, previous?.cursor == cursor else { return nil }
@@ -55,7 +65,7 @@ extension Renderer {
             switch following {
             case .ghost(let ghost, _) where index == lastRun:
                 rewriteRow(row, from: cursor.column, with: appended.runs[index], then: ghost, in: &frame)
-            case .sameGhost where index == lastRun:
+            case .sameGhost where index == lastRun, .padding where index == lastRun:
                 let start = cursor.column
                 write(appended.runs[index][...], row: row, width: frame.width, in: frame)
                 frame.rows[row].replaceSubrange(start..<(start + appended.runs[index].count), with: appended.runs[index])
@@ -98,6 +108,12 @@ extension Renderer {
             guard !frame.cursorIsPastMargin, !appended.endsAtMargin, appended.runs.count == 1,
                   let run = appended.runs.first, frame.rows[row].count - start >= run.count,
                   zip(run, frame.rows[row][start...]).allSatisfy({ $0.bytes == $1.bytes && $0.width == $1.width })
+            else { return nil }
+            return 0
+        case .padding:
+            guard !frame.cursorIsPastMargin, !appended.endsAtMargin, appended.runs.count == 1,
+                  let run = appended.runs.first, frame.rows[row].count - start > run.count,
+                  frame.rows[row][start...(start + run.count)].allSatisfy({ $0 == Cell.blank })
             else { return nil }
             return 0
         case .ghost(let ghost, _):
