@@ -30,6 +30,7 @@ extension InteractiveSession {
         switch request {
         case .submit(let text):
             try finish()
+            try write(editor.entrySession.outputStartMark())
             return Outcome(entry: text)
         case .endOfFile:
             try finish()

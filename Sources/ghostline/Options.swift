@@ -31,6 +31,7 @@ struct Options: Equatable {
     var transientPrompt: String?
     /// The fewest characters an entry may have; nil for no validator.
     var minimumLength: Int?
+    var usesShellIntegration = false
     /// Prints the key bindings and variables after the init file, as readline's dumpers do.
     var dumpsBindings = false
     var showsHelp = false
@@ -44,6 +45,7 @@ struct Options: Equatable {
                          [--print-from FILE] [--no-suggestions] [--dump-bindings]
                          [--vi] [--legacy-keys] [--osc52] [--right-prompt STR]
                          [--toolbar STR] [--transient-prompt STR] [--min-length N]
+                         [--shell-integration]
         """
 
     /// Why a command line was refused; the message names the offending argument.
@@ -141,6 +143,9 @@ struct Options: Equatable {
                 throw Failure(message: "option --min-length needs a number of characters (0 or more), not \(text)")
             }
             options.minimumLength = length
+        },
+        Option("--shell-integration", flag: "write the OSC 133 marks of prompts, entries and output") {
+            $0.usesShellIntegration = true
         },
         Option("--help", "-h", flag: "print this help and exit") { $0.showsHelp = true },
     ]

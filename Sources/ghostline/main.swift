@@ -115,6 +115,7 @@ if !options.completions.isEmpty { editor.completion = completion(among: options.
 editor.rightPrompt = options.rightPrompt
 editor.bottomToolbar = options.toolbar
 editor.transientPrompt = options.transientPrompt
+editor.usesShellIntegration = options.usesShellIntegration
 if let length = options.minimumLength { editor.validator = validator(refusingShorterThan: length) }
 
 // With --loop every entry up to the end of input is read here: piped input may be read ahead.
@@ -178,6 +179,8 @@ while true {
         fail("cannot write the entry to standard output: \(error)", status: .entryNotWritten)
     }
     if options.isSecret { overwrite(&bytes, &entry) }
+    // Printing the entry is this program's command: it has finished.
+    editor.markCommandFinished(exitStatus: 0)
     if !options.loops { break }
 }
 exit(submitted > 0 ? .submitted : .nothingSubmitted)

@@ -126,6 +126,29 @@ import GhostlineTestSupport
         #expect(session.screen.line(1) == "$ two", "\(session.screen.lines)")
     }
 
+    /// OSC 133: `A` before the prompt, `B` after it and before the initial text, `C` on the row
+    /// below the submitted entry, `D;0` once the CLI printed it; then the next prompt's `A`.
+    @Test func shellIntegrationMarksThePromptTheInputAndTheOutput() throws {
+        let session = try startGhostline(["--shell-integration", "--loop", "--initial", "abc"], columns: 40,
+                                         captureStandardOutput: true)
+        try session.type("d\r") { $0.standardOutputText == "abcd\n" && $0.cursorLine == ">" }
+        let output = String(decoding: session.output, as: UTF8.self)
+        let mark = { (letter: String) in "\u{1B}]133;\(letter)\u{07}" }
+        let pieces = output.split(separator: "\u{1B}]133;", omittingEmptySubsequences: false).map(String.init)
+        #expect(pieces.count >= 6, "\(pieces)")
+        let kinds = pieces.dropFirst().map { $0.prefix(1) }
+        #expect(Array(kinds.prefix(5)) == ["A", "B", "C", "D", "A"], "\(Array(output.utf8))")
+        // The prompt lies between A and B, the initial text after B.
+        #expect(pieces[1].hasPrefix("A\u{07}") && pieces[1].contains("> ") && !pieces[1].contains("abc"))
+        #expect(pieces[2].hasPrefix("B\u{07}") && pieces[2].contains("abc"))
+        #expect(pieces[3].hasPrefix("C\u{07}") && pieces[4].hasPrefix("D;0\u{07}"))
+        #expect(output.contains(mark("A")))
+        #expect(session.screen.unsupportedSequences.isEmpty, "\(session.screen.unsupportedSequences)")
+        #expect(session.screen.line(0) == "> abcd")
+        try session.send("\u{04}")
+        #expect(session.waitForExit() == .exited(0))
+    }
+
     @Test func controlCharactersInTheChromeAreShownAsText() throws {
         let session = try startGhostline(["--right-prompt", "r\u{1B}[2J", "--toolbar", "t\u{1B}]0;owned\u{07}"], columns: 40)
         #expect(session.waitUntil { $0.screen.line(0).hasSuffix("r^[[2J") && $0.screen.line(1) == "t^[]0;owned^G" },
