@@ -95,6 +95,7 @@ extension VirtualScreen {
             return
         case "c":
             queries.append(sequence.description)
+            if answersKeyboardProtocol && (sequence.parameter(0) ?? 0) == 0 { pendingReplies += Array("\u{1B}[?62;22c".utf8) }
             return
         case "t":
             ignoredSequences.append(sequence.description)
@@ -203,8 +204,12 @@ extension VirtualScreen {
             isSet = true
         case "l":
             isSet = false
-        case "n", "u":
+        case "n":
             queries.append(sequence.description)
+            return
+        case "u":
+            queries.append(sequence.description)
+            if answersKeyboardProtocol { pendingReplies += Array("\u{1B}[?\(keyboardFlagsStack.last ?? 0)u".utf8) }
             return
         default:
             unsupportedSequences.append(sequence.description)
@@ -232,16 +237,33 @@ extension VirtualScreen {
         }
     }
 
-    /// Sequences with a `>`, `<` or `=` marker or with intermediates: the keyboard protocol
-    /// switches and cursor shapes change nothing on the grid, and version or mode requests are
-    /// queries.
+    /// `ESC[=flags;mode u`: the top of the keyboard protocol's stack set to `flags` (mode 1),
+    /// or with `flags` added (2) or taken away (3).
+    private mutating func setKeyboardFlags(_ flags: Int, mode: Int) {
+        let current = keyboardFlagsStack.popLast() ?? 0
+        switch mode {
+        case 2: keyboardFlagsStack.append(current | flags)
+        case 3: keyboardFlagsStack.append(current & ~flags)
+        default: keyboardFlagsStack.append(flags)
+        }
+    }
+
+    /// Sequences with a `>`, `<` or `=` marker or with intermediates: the keyboard protocol's
+    /// pushes, pops and sets change its stack, cursor shapes and modifyOtherKeys change nothing
+    /// the screen models, and version or mode requests are queries.
     private mutating func performExtension(_ sequence: ControlSequence) {
         let marker = sequence.privateMarker.map { Unicode.Scalar($0) }
         let intermediate = sequence.intermediates.first.map { Unicode.Scalar($0) }
         switch (marker, intermediate, Unicode.Scalar(sequence.final)) {
         case (">", nil, "c"), ("=", nil, "c"), (">", nil, "q"), (_, "$", "p"):
             queries.append(sequence.description)
-        case (">", nil, "m"), (">", nil, "u"), ("<", nil, "u"), ("=", nil, "u"), (nil, " ", "q"):
+        case (">", nil, "u"):
+            keyboardFlagsStack.append(sequence.parameter(0) ?? 0)
+        case ("<", nil, "u"):
+            keyboardFlagsStack.removeLast(min(sequence.count(), keyboardFlagsStack.count))
+        case ("=", nil, "u"):
+            setKeyboardFlags(sequence.parameter(0) ?? 0, mode: sequence.parameter(1) ?? 1)
+        case (">", nil, "m"), (nil, " ", "q"):
             ignoredSequences.append(sequence.description)
         default:
             unsupportedSequences.append(sequence.description)

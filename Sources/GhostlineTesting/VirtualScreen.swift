@@ -66,6 +66,13 @@ public struct VirtualScreen: Sendable {
     /// position report `ESC[row;columnR` for each `ESC[6n`. Whoever drives the program writes
     /// them to it, taking them with ``takePendingReplies()``.
     public internal(set) var pendingReplies: [UInt8] = []
+    /// Whether the screen answers as a kitty-protocol terminal does: the keyboard protocol's
+    /// query (`ESC[?u`) with its flags, and the primary device attributes (`ESC[c`), the probe's
+    /// sentinel; false unless set, so that a probe waits for answers that never come.
+    public var answersKeyboardProtocol = false
+    /// The kitty keyboard protocol's stack of flags, as pushed (`ESC[>Nu`), popped (`ESC[<Nu`)
+    /// and set (`ESC[=N;Mu`): the program's last push at the end. Empty when none is pushed.
+    public internal(set) var keyboardFlagsStack: [Int] = []
     /// Control bytes that reached the screen without being interpreted: C0 controls other than
     /// BS, HT, LF, VT, FF, CR and ESC (BEL included), DEL, and C1 controls. A line editor must
     /// never let one through from user text.

@@ -162,37 +162,15 @@ private struct SessionBeside {
     @Test(arguments: [(80, 24), (20, 6), (9, 4), (3, 4), (41, 3)])
     func randomEditingLeavesTheScreenAFramePipelineLeaves(width: Int, height: Int) {
         var random = SplitMix64(seed: UInt64(width * 7_919 + height))
-        let editor = Self.randomlyEditedEditor()
-        var both = SessionBeside(width: width, height: height, editor: editor)
-        let others = Self.keysOtherThanTyping
-        var echoed = 0
-        for step in 0..<1_500 {
-            let before = both.session.editor.state.text
-            for _ in 0...(random.next() % 3) {
-                if random.next() % 10 < 7 {
-                    both.press(.text(String(UnicodeScalar(UInt8(0x20 + random.next() % 95)))))
-                } else {
-                    both.press(others[Int(random.next() % UInt64(others.count))])
-                }
-            }
-            let bytes = both.drawFrame()
-            let after = both.session.editor.state.text
-            if !bytes.isEmpty, after.utf8.count > before.utf8.count, after.hasPrefix(before),
-               bytes == Array(after.utf8.dropFirst(before.utf8.count)) {
-                echoed += 1
-            }
-            guard both.screensAgree else {
-                Issue.record("step \(step): \(both.disagreement)")
-                return
-            }
-        }
+        var both = SessionBeside(width: width, height: height, editor: Self.randomlyEditedEditor())
+        guard let echoed = Self.editRandomly(&both, pressing: Self.keysOtherThanTyping, using: &random) else { return }
         if width > 3 { #expect(echoed > 100, "the short cut was taken \(echoed) times") }
     }
 
     /// Random editing with chrome around the entry: a right prompt, a toolbar of two rows, and
     /// a validator that refuses every entry with a message whose rows change with the text. The
-    /// screen must be the frame pipeline's at every step, and typing with regions below still
-    /// costs only its own cells most of the time.
+    /// screen must be the frame pipeline's at every step, and typing with regions below and a
+    /// right prompt beside still costs only its own cells most of the time.
     @Test(arguments: [(80, 24), (20, 6), (9, 4), (3, 4), (41, 3)])
     func randomEditingWithChromeLeavesTheScreenAFramePipelineLeaves(width: Int, height: Int) {
         var random = SplitMix64(seed: UInt64(width * 613 + height))
@@ -201,10 +179,18 @@ private struct SessionBeside {
         editor.validator = { text in .refused(message: "refused:\n" + String(repeating: "x", count: text.utf8.count % 7)) }
         var appearance = SessionBeside.appearance
         appearance.chrome.toolbar = "F1 help · 中文 toolbar\nsecond row"
-        let withRightPrompt = width != 41
-        if withRightPrompt { appearance.chrome.rightPrompt = "[main]" }
+        if width != 41 { appearance.chrome.rightPrompt = "[main]" }
         var both = SessionBeside(width: width, height: height, editor: editor, appearance: appearance)
-        let others = Self.keysOtherThanTyping + [.key(.enter), .key(.enter)]
+        let keys = Self.keysOtherThanTyping + [.key(.enter), .key(.enter)]
+        guard let echoed = Self.editRandomly(&both, pressing: keys, using: &random) else { return }
+        if width > 3 { #expect(echoed > 100, "the short cut was taken \(echoed) times") }
+    }
+
+    /// 1,500 reads of one to three keys, printable ASCII seven times in ten and one of `others`
+    /// else, each drawn both ways: how many of the draws wrote just the typed bytes, or nil
+    /// (with the issue recorded) at the first step where the screens disagree.
+    private static func editRandomly(_ both: inout SessionBeside, pressing others: [KeyEvent],
+                                     using random: inout SplitMix64) -> Int? {
         var echoed = 0
         for step in 0..<1_500 {
             let before = both.session.editor.state.text
@@ -223,10 +209,10 @@ private struct SessionBeside {
             }
             guard both.screensAgree else {
                 Issue.record("step \(step): \(both.disagreement)")
-                return
+                return nil
             }
         }
-        if width > 3 { #expect(echoed > 100, "the short cut was taken \(echoed) times") }
+        return echoed
     }
 
     /// Lines typed at the end of a multi-line entry, as most multi-line typing is, with a key now

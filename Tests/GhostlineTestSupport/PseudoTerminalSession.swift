@@ -39,14 +39,17 @@ public final class PseudoTerminalSession {
     /// The child sees `TERM=xterm-256color`, `LC_ALL=C.UTF-8`, the test's `PATH` and sanitizer
     /// settings (see ``sanitizerOptions()``), overridden and extended by `environment`. The pty
     /// is its stdin, stdout and stderr, unless `captureStandardOutput` is true: then stdout is a
-    /// pipe, collected in `standardOutput`, as for `x=$(program)` in a shell.
+    /// pipe, collected in `standardOutput`, as for `x=$(program)` in a shell. With
+    /// `answersKeyboardProtocol` the screen answers the probe as a kitty-protocol terminal does
+    /// (``VirtualScreen/answersKeyboardProtocol``).
     public init(
         executable: String,
         arguments: [String],
         columns: Int = 80,
         rows: Int = 24,
         environment: [String: String] = [:],
-        captureStandardOutput: Bool = false
+        captureStandardOutput: Bool = false,
+        answersKeyboardProtocol: Bool = false
     ) throws {
         var fullEnvironment = [
             "TERM": "xterm-256color",
@@ -71,6 +74,7 @@ public final class PseudoTerminalSession {
         processIdentifier = launch.processIdentifier
         standardOutputDescriptor = launch.standardOutputDescriptor
         screen = VirtualScreen(columns: columns, rows: rows)
+        screen.answersKeyboardProtocol = answersKeyboardProtocol
     }
 
     deinit {

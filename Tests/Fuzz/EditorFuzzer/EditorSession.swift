@@ -20,8 +20,10 @@ struct EditorSession {
         var editor = Editor(history: setting.history)
         editor.isMultiline = setting.isMultiline
         if setting.hasCompletion { editor.completion = FuzzSetting.completions }
+        if setting.validates { editor.validator = FuzzSetting.validation }
         let appearance = EntryAppearance(prompt: setting.prompt, promptStyle: Style(foreground: .basic(4), isBold: true),
-                                         continuationPrompt: setting.continuationPrompt, placeholder: setting.placeholder)
+                                         continuationPrompt: setting.continuationPrompt, placeholder: setting.placeholder,
+                                         chrome: setting.chrome)
         session = EntrySession(editor: editor, appearance: appearance)
         screen = VirtualScreen(columns: setting.width, rows: setting.height)
         startEntry()

@@ -27,6 +27,10 @@ struct FuzzSetting {
     let pausesBetweenChunks: Bool
     /// Seeds the chunk lengths and pauses.
     let chunkingSeed: UInt64
+    /// The right prompt, toolbar and transient prompt, with wide characters and controls.
+    let chrome: ChromeSettings
+    /// Whether a validator refuses some entries with a message of several rows.
+    let validates: Bool
 
     private static let prompts = ["> ", "", "请输入: ", "\u{1B}[31m>\u{9B}2J\u{07} ", "a prompt longer than a narrow terminal > "]
     private static let placeholders = ["Type a message…", "请输入消息 😀", "\u{9B}31mred\u{1B}]0;title\u{07}"]
@@ -46,6 +50,23 @@ struct FuzzSetting {
         drawsPerBatch = bytes[3] & 0x01 != 0
         pausesBetweenChunks = bytes[3] & 0x02 != 0
         chunkingSeed = UInt64(bytes[3] >> 2)
+        // The width takes the byte modulo 48; what is left of it chooses the chrome.
+        let chromeKind = bytes[0] / 48
+        var chrome = ChromeSettings()
+        if chromeKind & 1 != 0 { chrome.rightPrompt = chromeKind & 4 == 0 ? "[main]" : "分支 \u{1B}[2J\u{9B}H" }
+        if chromeKind & 2 != 0 { chrome.toolbar = "F1 帮助 · \u{1B}]0;title\u{07}\nsecond row" }
+        if chromeKind == 3 || chromeKind == 5 { chrome.transientPrompt = "$ \u{9B}1m" }
+        self.chrome = chrome
+        validates = chromeKind >= 3
+    }
+
+    /// Refuses an entry whose length is a multiple of three, with a message of one to three
+    /// rows, some with controls.
+    static func validation(of text: String) -> Validation {
+        let count = text.utf8.count
+        guard count % 3 == 0 else { return .accepted }
+        return .refused(message: "refused \u{1B}[31m\n" + String(repeating: "中", count: count % 7) + "\n\u{07}end",
+                        cursor: count % 2 == 0 ? .start : nil)
     }
 
     /// The history, when the setting has one: entries with wide characters, combining marks,
