@@ -11,11 +11,24 @@ extension InteractiveSession {
             try finish()
             throw EntryCancelled()
         }
-        guard let messages = editor.printQueue?.takePending(), !messages.isEmpty else { return }
+        guard let queue = editor.printQueue else { return }
+        let toolbarChanged = adoptToolbar(from: queue)
+        let messages = queue.takePending()
+        guard !messages.isEmpty else {
+            if toolbarChanged { try draw() }
+            return
+        }
         adoptAppearance()
         // An unfiltered message may have changed anything: the modes the entry is read with
         // are set again before it is drawn.
         try write(editor.entrySession.printAbove(messages.flatMap(\.terminalBytes),
                                                  resetsModes: messages.contains(where: \.isUnfiltered)))
+    }
+
+    /// Sets the toolbar a printer set since the last look, if one did; returns whether one did.
+    func adoptToolbar(from queue: PrintQueue) -> Bool {
+        guard let toolbar = queue.takeToolbar() else { return false }
+        editor.bottomToolbar = toolbar
+        return true
     }
 }

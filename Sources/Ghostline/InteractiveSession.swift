@@ -62,6 +62,7 @@ final class InteractiveSession {
                                                  width: size.columns, height: size.rows))
         // Messages printed from now on wait for this loop, which prints them above the entry.
         editor.printQueue?.beginReading()
+        if let queue = editor.printQueue { _ = adoptToolbar(from: queue) }
         editor.delegate?.lineEditorDidBeginEditing(editor)
         defer { editor.delegate?.lineEditorDidEndEditing(editor) }
         try draw()

@@ -26,7 +26,8 @@ extension LineEditor {
     /// Rows at the bottom of the area while an entry is edited, one for each line: below the
     /// entry and any listing or message, above nothing; they stay through printing above the
     /// prompt and resizes and are gone once the entry is over. A row wider than the terminal
-    /// is cut with `…`. Set it at any time (from the delegate, say): the next frame draws it.
+    /// is cut with `…`. Set it on the editor's thread (from the delegate, say) and the next
+    /// frame draws it; from another thread, through ``LinePrinter/setBottomToolbar(_:)``.
     /// Nil for none.
     public var bottomToolbar: String? {
         get { chromeSettings.toolbar }

@@ -34,6 +34,14 @@ public struct LinePrinter: Sendable {
         queue.print(PrintQueue.Message(text: text + terminator))
     }
 
+    /// Sets the editor's ``LineEditor/bottomToolbar`` to `text` (nil for none) from any thread:
+    /// while an entry is read the editor is woken and draws it at once, otherwise it is set as
+    /// the next entry begins. The toolbar is app text, drawn as text (control characters in
+    /// caret notation), as when it is set on the editor.
+    public func setBottomToolbar(_ text: String?) {
+        queue.setToolbar(text)
+    }
+
     /// Prints `text` followed by `terminator` exactly as given, escape sequences and control
     /// characters included: nothing is filtered and no row is ended for it. The default
     /// terminator is `CR LF`, which ends the row on a terminal in raw mode (it does not turn a

@@ -32,7 +32,11 @@ final class PrintQueue: Sendable {
 
     private struct State {
         var pending: [Message] = []
+        /// A toolbar a printer set, not yet taken by the session: `.some(nil)` takes it away.
+        var toolbar: String??
         var isReading = false
+        /// Whether nothing waits for the session, so that what comes next must wake it.
+        var isIdle: Bool { pending.isEmpty && toolbar == nil }
         /// Nil once the editor is gone: the descriptor may be closed, so messages are dropped.
         var destination: Destination?
     }
@@ -51,9 +55,10 @@ final class PrintQueue: Sendable {
         guard !message.text.isEmpty else { return }
         let wakesSession = state.withLock { state -> Bool in
             if state.isReading {
-                state.pending.append(message)
                 // Later messages of a batch find the session already woken.
-                return state.pending.count == 1
+                let wakes = state.isIdle
+                state.pending.append(message)
+                return wakes
             }
             // A printer has no one to report a failed write to; the message is lost with the
             // terminal.
@@ -65,6 +70,25 @@ final class PrintQueue: Sendable {
             return false
         }
         if wakesSession { wakePipe.wake() }
+    }
+
+    /// Sets the toolbar to `text` (nil for none) at the session's next wake-up, or as the next
+    /// entry begins when none is being read.
+    func setToolbar(_ text: String?) {
+        let wakesSession = state.withLock { state -> Bool in
+            let wakes = state.isReading && state.isIdle
+            state.toolbar = .some(text)
+            return wakes
+        }
+        if wakesSession { wakePipe.wake() }
+    }
+
+    /// The toolbar a printer set since the session last asked, if one did; taken away.
+    func takeToolbar() -> String?? {
+        state.withLock { state in
+            defer { state.toolbar = nil }
+            return state.toolbar
+        }
     }
 
     /// A message's bytes for piped output, ended with a line break when they have none, so that

@@ -51,6 +51,39 @@ extension ProcessWideStateTests {
             return (printer, outcome, reader)
         }
 
+        /// A thread sets the toolbar while an entry is read, as a clock or a build's status
+        /// would: each change is drawn at once below the entry, with messages printed between
+        /// them, and a toolbar set while no entry is read shows from the next entry's first frame.
+        @Test func aToolbarSetFromAnotherThreadIsDrawnAtOnce() throws {
+            let terminal = try EditorScreen(columns: 40, rows: 10)
+            let editor = EditorScreen.makeEditor(on: terminal.terminal)
+            let printer = try editor.makePrinter()
+            printer.setBottomToolbar("before the entry")
+            let (outcome, reader) = Outcome.startReading(editor)
+            #expect(try terminal.drain { $0.line(0) == ">" && $0.line(1) == "before the entry" }, "\(terminal.screen.lines)")
+            try terminal.type("abc")
+            #expect(try terminal.drain(until: terminal.showsEntry("> abc")))
+            let setter = TestThread {
+                for tick in 1...20 {
+                    printer.setBottomToolbar("tick \(tick)")
+                    if tick % 5 == 0 { printer.print("message \(tick)") }
+                }
+            }
+            setter.join()
+            #expect(try terminal.drain { screen in
+                screen.lines.contains("message 20") && screen.line(screen.cursorRow) == "> abc"
+                    && screen.line(screen.cursorRow + 1) == "tick 20"
+            }, "\(terminal.screen.lines)")
+            #expect(terminal.allLines.filter { $0.hasPrefix("tick") }.count == 1, "\(terminal.allLines)")
+            printer.setBottomToolbar(nil)
+            #expect(try terminal.drain { $0.line($0.cursorRow + 1).isEmpty && !$0.text.contains("tick") },
+                    "\(terminal.screen.lines)")
+            try terminal.type("\r")
+            reader.join()
+            #expect(outcome.entry == "abc")
+            #expect(editor.bottomToolbar == nil)
+        }
+
         /// Four threads print 250 messages each, ten at a time, while a key is typed: every
         /// message is shown once, each thread's in its order, and the entry is drawn intact.
         @Test func aThousandMessagesFromFourThreadsWhileKeysAreTyped() throws {

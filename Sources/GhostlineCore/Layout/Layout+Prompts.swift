@@ -1,4 +1,4 @@
-// The cells of a prompt, the continuation prompt and the footer's rows: styled text on one row.
+// The cells of a prompt, the continuation prompt and a region's pieces: styled text on one row.
 
 extension Layout {
     /// A prompt's cells for one width.
@@ -38,7 +38,7 @@ extension Layout {
     }
 
     /// Appends the cells of styled text on one row, as far as they fit in `width`; a newline is
-    /// shown in caret notation since a prompt or footer is one row.
+    /// shown in caret notation since a prompt or a region's row is one row.
     static func append(_ styled: StyledText, to row: inout [Cell], width: Int, clusters: inout ClusterTable) {
         for character in styled.text {
             var cells: [Cell] = []
