@@ -12,10 +12,10 @@ extension InteractiveSession {
             throw EntryCancelled()
         }
         guard let queue = editor.printQueue else { return }
-        let toolbarChanged = adoptToolbar(from: queue)
-        let messages = queue.takePending()
+        let (messages, toolbar) = queue.takePending()
+        if let toolbar { editor.bottomToolbar = toolbar }
         guard !messages.isEmpty else {
-            if toolbarChanged { try draw() }
+            if toolbar != nil { try draw() }
             return
         }
         adoptAppearance()
@@ -23,12 +23,5 @@ extension InteractiveSession {
         // are set again before it is drawn.
         try write(editor.entrySession.printAbove(messages.flatMap(\.terminalBytes),
                                                  resetsModes: messages.contains(where: \.isUnfiltered)))
-    }
-
-    /// Sets the toolbar a printer set since the last look, if one did; returns whether one did.
-    func adoptToolbar(from queue: PrintQueue) -> Bool {
-        guard let toolbar = queue.takeToolbar() else { return false }
-        editor.bottomToolbar = toolbar
-        return true
     }
 }

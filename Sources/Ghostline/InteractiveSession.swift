@@ -61,8 +61,7 @@ final class InteractiveSession {
         try write(editor.entrySession.startEntry(text: initialText, drawsEntry: drawsEntry,
                                                  width: size.columns, height: size.rows))
         // Messages printed from now on wait for this loop, which prints them above the entry.
-        editor.printQueue?.beginReading()
-        if let queue = editor.printQueue { _ = adoptToolbar(from: queue) }
+        if let queue = editor.printQueue, let toolbar = queue.beginReading() { editor.bottomToolbar = toolbar }
         editor.delegate?.lineEditorDidBeginEditing(editor)
         defer { editor.delegate?.lineEditorDidEndEditing(editor) }
         try draw()

@@ -17,8 +17,8 @@ extension LineEditor {
             ? .terminal(userInterfaceOutput()) : .plain(output ?? .standardOutput)
         let queue = PrintQueue(wakePipe: try makeWakePipe(), destination: destination)
         // A session that started without a printer does not watch the pipe; its messages wait
-        // until its entry ends, and are printed below it then.
-        if session != nil { queue.beginReading() }
+        // until its entry ends, and are printed below it then. A new queue holds no toolbar.
+        if session != nil { _ = queue.beginReading() }
         printQueue = queue
         return LinePrinter(queue: queue)
     }

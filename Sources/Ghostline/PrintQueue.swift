@@ -83,14 +83,6 @@ final class PrintQueue: Sendable {
         if wakesSession { wakePipe.wake() }
     }
 
-    /// The toolbar a printer set since the session last asked, if one did; taken away.
-    func takeToolbar() -> String?? {
-        state.withLock { state in
-            defer { state.toolbar = nil }
-            return state.toolbar
-        }
-    }
-
     /// A message's bytes for piped output, ended with a line break when they have none, so that
     /// what is written next (an entry, another message) starts a line of its own.
     static func wholeLine(_ message: String) -> [UInt8] {
@@ -105,17 +97,25 @@ final class PrintQueue: Sendable {
         try state.withLock { _ in try body() }
     }
 
-    /// From now on messages wait for the session reading an entry.
-    func beginReading() {
-        state.withLock { $0.isReading = true }
+    /// From now on messages wait for the session reading an entry. Returns the toolbar a printer
+    /// set while no entry was read, if one did, for the entry's first frame.
+    func beginReading() -> String?? {
+        state.withLock { state in
+            state.isReading = true
+            defer { state.toolbar = nil }
+            return state.toolbar
+        }
     }
 
-    /// The messages waiting, oldest first; the queue is empty afterwards.
-    func takePending() -> [Message] {
+    /// What waits for the session: the messages, oldest first, and the toolbar a printer set
+    /// since the last take, if one did. Taken together, under one lock, so that what a printer
+    /// hands over after it finds the queue empty and wakes the session again.
+    func takePending() -> (messages: [Message], toolbar: String??) {
         state.withLock { state in
-            let messages = state.pending
+            let taken = (state.pending, state.toolbar)
             state.pending.removeAll()
-            return messages
+            state.toolbar = nil
+            return taken
         }
     }
 
