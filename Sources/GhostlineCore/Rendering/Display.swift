@@ -168,15 +168,16 @@ package struct Display: Sendable {
                     // On the first row, the blank cells before a right prompt follow the cursor.
                     following = presentation.chrome.rightPrompt != nil && renderer.hasCellsAfterCursor ? .padding : .nothing
                 }
-            } else if let ghost {
-                // The typed cells and the new ghost text rewrite the row from the cursor on: on
-                // the right prompt's row, a frame places it again.
-                guard presentation.chrome.rightPrompt == nil || renderer.cursor.row > 0,
-                      let newGhost = layout.ghostCellsOnOneRow(ghost, from: cells.endColumn, width: width) else { return nil }
-                following = .ghost(newGhost.cells, longClusters: newGhost.longClusters)
             } else {
+                // The typed cells and the new ghost text, or none, rewrite the row from the cursor
+                // on: on the right prompt's row, a frame places it again.
                 guard presentation.chrome.rightPrompt == nil || renderer.cursor.row > 0 else { return nil }
-                following = .ghost([], longClusters: cells.longClusters)
+                if let ghost {
+                    guard let newGhost = layout.ghostCellsOnOneRow(ghost, from: cells.endColumn, width: width) else { return nil }
+                    following = .ghost(newGhost.cells, longClusters: newGhost.longClusters)
+                } else {
+                    following = .ghost([], longClusters: cells.longClusters)
+                }
             }
             guard let appended = renderer.append(cells, then: following, screenRows: height) else { return nil }
             if appended.scrolledRows > 0 { layout.scrollDown(appended.scrolledRows, in: presentation, width: width) }

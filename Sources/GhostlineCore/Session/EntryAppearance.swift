@@ -17,6 +17,7 @@ package struct EntryAppearance: Sendable {
     package var modeStrings: ModeStrings?
     /// The right prompt, the toolbar and the transient prompt.
     package var chrome: ChromeSettings
+
     /// Creates an appearance; by default the prompt `> ` and no placeholder.
     package init(prompt: String = "> ", promptStyle: Style = .plain, continuationPrompt: String? = nil,
                  placeholder: String? = nil, placeholderStyle: Style = .placeholder, usesColor: Bool = true,
