@@ -42,5 +42,9 @@ public typealias Errno = GhostlineTerminal.Errno
 public typealias ModeStrings = GhostlineCore.ModeStrings
 /// When Tab lists the completion candidates below the entry.
 public typealias CompletionListing = GhostlineCore.CompletionListing
+/// Whether Tab lists several candidates or offers them in a menu.
+public typealias CompletionStyle = GhostlineCore.CompletionStyle
+/// One completion: its text, how the menu shows it, its description and what it replaces.
+public typealias CompletionCandidate = GhostlineCore.CompletionCandidate
 /// What a validator says of an entry the user submits: accepted, or refused with a message.
 public typealias Validation = GhostlineCore.Validation

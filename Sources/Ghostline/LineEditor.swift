@@ -127,17 +127,8 @@ public final class LineEditor {
     var historyFileToRead: HistoryFile.OpenedForLoading?
     /// Whether ``historyFile``'s lines are still to be read into the history.
     var isHistoryFileUnread: Bool { historyFileToRead != nil }
-    /// Candidates for the word before the cursor, offered by Tab.
-    ///
-    /// The function may read the editor (its ``text``, ``history``…, as they were when Tab was
-    /// pressed) but not change it.
-    public var completion: ((CompletionContext) -> [String])? {
-        get {
-            if let engineBeingChanged { return engineBeingChanged.completion }
-            return engine.completion
-        }
-        set { engine.completion = newValue }
-    }
+    /// The function behind ``completion``, kept to be given back as it was set.
+    var completionOfStrings: ((CompletionContext) -> [String])?
     /// The full entry to suggest for the text typed so far (the text and more), drawn as a
     /// ghost suffix after it; nil for no suggestion. Left nil, the editor suggests the newest
     /// history entry that starts with the text.

@@ -18,6 +18,11 @@ struct Options: Equatable {
     var showsSuggestions = true
     var defaultText: String?
     var completions: [String] = []
+    /// A file of candidates, a line each, a TAB and a description after it; nil for none.
+    var completionsPath: String?
+    var usesMenu = false
+    /// The most rows the menu shows; nil for the library's default.
+    var menuRows: Int?
     var isSecret = false
     /// The mask's character, empty for none; nil for the locale's default.
     var mask: String?
@@ -40,7 +45,8 @@ struct Options: Equatable {
         usage: ghostline [--prompt STR] [--placeholder STR] [--multiline] [--initial STR]
                          [--loop] [--history FILE] [--history-size N|unlimited]
                          [--share-history] [--no-color] [--default STR]
-                         [--completions "WORD WORD …"] [--secret] [--mask CHAR]
+                         [--completions "WORD WORD …"] [--completions-file FILE]
+                         [--menu] [--menu-rows N] [--secret] [--mask CHAR]
                          [--keywords "WORD WORD …"] [--ticker MS]
                          [--print-from FILE] [--no-suggestions] [--dump-bindings]
                          [--vi] [--legacy-keys] [--osc52] [--right-prompt STR]
@@ -110,6 +116,16 @@ struct Options: Equatable {
         Option("--default", value: "STR", "the value Enter submits on an empty entry") { $0.defaultText = $1 },
         Option("--completions", value: "\"WORD WORD …\"", "the words Tab completes") {
             $0.completions = $1.split(separator: " ").map(String.init)
+        },
+        Option("--completions-file", value: "FILE", "candidates Tab completes, a line each, TAB description after") {
+            $0.completionsPath = $1
+        },
+        Option("--menu", flag: "Tab offers several candidates in a menu below the entry") { $0.usesMenu = true },
+        Option("--menu-rows", value: "N", "the most rows the menu shows; default 8") { options, text throws(Failure) in
+            guard let rows = Int(text), rows > 0 else {
+                throw Failure(message: "option --menu-rows needs a number of rows (1 or more), not \(text)")
+            }
+            options.menuRows = rows
         },
         Option("--secret", flag: "a password: each character shown as a mask") { $0.isSecret = true },
         Option("--mask", value: "CHAR", "with --secret: the mask; \"\" shows nothing") { options, mask throws(Failure) in

@@ -40,10 +40,10 @@ func overwrite(_ bytes: inout [UInt8], _ entry: inout String) {
     entry.overwriteWithZeros()
 }
 
-/// The completion function offering those of `words` that begin with the word at the cursor
-/// (in any case when the init file says `set completion-ignore-case on`).
-func completion(among words: [String]) -> (CompletionContext) -> [String] {
-    { context in words.filter(context.matches) }
+/// The completion function offering those of `candidates` that begin with the word at the
+/// cursor (in any case when the init file says `set completion-ignore-case on`).
+func completion(among candidates: [CompletionCandidate]) -> (CompletionContext) -> [CompletionCandidate] {
+    { context in candidates.filter(context.matches) }
 }
 
 /// The validator refusing entries shorter than `length` characters.
@@ -111,7 +111,17 @@ if let path = options.historyPath {
 editor.isSecret = options.isSecret
 if let mask = options.mask { editor.mask = TextMask(mask.first) }
 if !options.keywords.isEmpty { editor.highlighter = KeywordHighlighter(keywords: options.keywords) }
-if !options.completions.isEmpty { editor.completion = completion(among: options.completions) }
+var candidates = options.completions.map { CompletionCandidate($0) }
+if let path = options.completionsPath {
+    do {
+        candidates += try CompletionsFile.candidates(at: path)
+    } catch {
+        fail("cannot read completions from \(path): \(error)", status: .failed)
+    }
+}
+if !candidates.isEmpty { editor.completionCandidates = completion(among: candidates) }
+if options.usesMenu { editor.completionStyle = .menu }
+if let rows = options.menuRows { editor.menuRows = rows }
 editor.rightPrompt = options.rightPrompt
 editor.bottomToolbar = options.toolbar
 editor.transientPrompt = options.transientPrompt

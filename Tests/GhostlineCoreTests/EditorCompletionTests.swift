@@ -3,7 +3,7 @@ import Testing
 
 private func completingEditor(_ marked: String, candidates: [String]) -> Editor {
     var editor = Editor(marked: marked)
-    editor.completion = { context in candidates.filter { $0.hasPrefix(context.word) } }
+    editor.completion = { context in candidates.filter { $0.hasPrefix(context.word) }.map { CompletionCandidate($0) } }
     return editor
 }
 

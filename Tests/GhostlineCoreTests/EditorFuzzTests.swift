@@ -56,7 +56,7 @@ func randomEditingKeepsTheCursorOnACharacterBoundary(isMultiline: Bool, seed: UI
     var editor = Editor(history: History(entries: ["git status", "🇫🇷 e\u{301}", "foo bar\nbaz"]))
     editor.isMultiline = isMultiline
     editor.geometry = TextGeometry(width: 7, firstLineStart: 2, otherLinesStart: 2)
-    editor.completion = { context in ["\(context.word)🇫🇷", "\(context.word)🇫🇷x"] }
+    editor.completion = { context in [CompletionCandidate("\(context.word)🇫🇷"), CompletionCandidate("\(context.word)🇫🇷x")] }
     for step in 0..<250 {
         let event = randomEvent(using: &generator)
         let before = editor.state

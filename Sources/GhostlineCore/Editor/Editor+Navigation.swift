@@ -199,52 +199,6 @@ extension Editor {
         return body()
     }
 
-    // MARK: - Completion
-
-    mutating func complete() {
-        guard let completion else { return }
-        let cursor = state.cursor
-        let before = state.text(in: state.lineStart..<cursor)
-        // Only the text after the last whitespace: after "git " the word is empty, not "git ".
-        let word = String(before[(before.lastIndex(where: \.isWhitespace).map(before.index(after:)) ?? before.startIndex)...])
-        let candidates = runningAppCode { completion(CompletionContext(textBeforeCursor: before, word: word,
-                                                                         ignoresCase: completionOptions.ignoresCase)) }
-        guard !candidates.isEmpty else { return }
-        if candidates.count == 1 {
-            replace(TextPosition(line: cursor.line, offset: cursor.offset - word.utf8.count)..<cursor,
-                    with: candidates[0] + " ", kind: .other)
-            return
-        }
-        let prefix = Self.commonPrefix(of: candidates, ignoringCase: completionOptions.ignoresCase)
-        let completes = prefix.utf8.count > word.utf8.count
-        if completes {
-            replace(TextPosition(line: cursor.line, offset: cursor.offset - word.utf8.count)..<cursor,
-                    with: prefix, kind: .other)
-        }
-        switch completionOptions.listing {
-        case .always: completionListing = candidates
-        case .whenNothingCompletes where !completes: completionListing = candidates
-        default: if !completes && lastCommand == .complete { completionListing = candidates }
-        }
-    }
-
-    /// The longest start all `strings` share, in the first one's spelling; `ignoringCase`, its
-    /// characters compared as lowercase.
-    static func commonPrefix(of strings: [String], ignoringCase: Bool = false) -> String {
-        guard var prefix = strings.first.map({ Substring($0) }) else { return "" }
-        for string in strings.dropFirst() {
-            var end = prefix.startIndex
-            var other = string.startIndex
-            while end < prefix.endIndex, other < string.endIndex,
-                  prefix[end] == string[other] || ignoringCase && prefix[end].lowercased() == string[other].lowercased() {
-                end = prefix.index(after: end)
-                other = string.index(after: other)
-            }
-            prefix = prefix[..<end]
-        }
-        return String(prefix)
-    }
-
     // MARK: - Suggestions
 
     /// The suffix the inline suggestion would add after the cursor, if any.
@@ -262,7 +216,7 @@ extension Editor {
     /// The bytes the inline suggestion's entry has after the text. From the memo they are read
     /// from the history's storage, without making the whole entry a `String` per key.
     private func suggestedSuffix() -> String? {
-        guard showsSuggestions, !isSecret, search == nil, !state.isEmpty, state.cursor == state.endPosition else { return nil }
+        guard showsSuggestions, !isSecret, search == nil, menu == nil, !state.isEmpty, state.cursor == state.endPosition else { return nil }
         if suggestion == nil, let memo = suggestionMemo, memo.describes(state, history) {
             return memo.match.map { history.suffix(ofEntry: $0, after: memo.textByteCount) }
         }
@@ -395,41 +349,26 @@ extension Editor {
         let suggestion = suggestionSuffix(upTo: screenCells).map { StyledText($0, style: suggestionStyle) }
         return Presentation(state: state, prompt: shownPrompt, continuationPrompt: continuationPrompt,
                             placeholder: ghost, suggestion: suggestion,
-                            chrome: completionListing.isEmpty && validationMessage == nil
+                            chrome: completionListing.isEmpty && validationMessage == nil && menu == nil
                                 ? chrome : chrome.following(regions(messageStyle: messageStyle)),
                             highlights: isSecret || !hasHighlighter ? nil : highlighter.map { highlights(with: $0) },
                             mask: isSecret ? mask : nil)
     }
 
-    /// The editor's own regions below the entry: the completion listing, then the validator's
-    /// message.
+    /// The editor's own regions below the entry: the completion menu or listing, then the
+    /// validator's message.
     func regions(messageStyle: Style) -> [Region] {
         var regions: [Region] = []
+        if let menu = openMenu {
+            let geometry = geometry ?? TextGeometry(width: 80, firstLineStart: 0, otherLinesStart: 0)
+            regions.append(Region(.belowEntry, rows: menu.regionRows(limit: completionOptions.menuRows,
+                                                                     geometry: geometry, style: .plain)))
+        }
         if !completionListing.isEmpty {
             let rows = Self.columns(completionListing, width: geometry?.width ?? 80).map { RegionRow([$0]) }
             regions.append(Region(.belowEntry, rows: rows))
         }
         if let validationMessage { regions.append(Region(.belowEntry, text: validationMessage, style: messageStyle)) }
         return regions
-    }
-
-    /// Lays candidates out in columns, as readline lists completions.
-    static func columns(_ items: [String], width: Int) -> [StyledText] {
-        guard !items.isEmpty else { return [] }
-        let columnWidth = (items.map { $0.reduce(0) { $0 + $1.displayWidth } }.max() ?? 0) + 2
-        let perRow = max(1, width / max(columnWidth, 1))
-        var rows: [StyledText] = []
-        var index = 0
-        while index < items.count {
-            var row = ""
-            for item in items[index..<min(index + perRow, items.count)] {
-                let padding = columnWidth - item.reduce(0) { $0 + $1.displayWidth }
-                row += item + String(repeating: " ", count: padding)
-            }
-            while row.last == " " { row.removeLast() }
-            rows.append(StyledText(row))
-            index += perRow
-        }
-        return rows
     }
 }

@@ -26,6 +26,7 @@ extension Editor {
         lastCommand = .other
         lastYank = nil
         completionListing.removeAll()
+        menu = nil
         validationMessage = nil
         numericArgument = nil
         awaitedKey = nil

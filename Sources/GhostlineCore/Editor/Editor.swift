@@ -22,7 +22,7 @@ package struct Editor {
     /// reach the editor.
     package var willReadHistory: ((inout History) -> Void)?
     /// Candidates for the word before the cursor, for Tab.
-    package var completion: ((CompletionContext) -> [String])?
+    package var completion: ((CompletionContext) -> [CompletionCandidate])?
     /// The full entry to suggest for the text typed so far, nil for none; without it the newest
     /// history entry that starts with the text.
     package var suggestion: ((SuggestionContext) -> String?)?
@@ -106,6 +106,8 @@ package struct Editor {
     var vi = ViState()
     /// The completion candidates listed below the entry until the next key.
     package internal(set) var completionListing: [String] = []
+    /// The completion menu, while it is open; see ``openMenu``.
+    var menu: CompletionMenu?
     /// Says whether an entry submitted may end the editing; nil accepts every entry.
     package var validator: ((String) -> Validation)?
     /// The validator's message for the entry it refused last, shown below it until the next edit.
@@ -199,6 +201,7 @@ package struct Editor {
 
     mutating func apply(_ event: KeyEvent) -> EditorRequest? {
         completionListing.removeAll()
+        if menu != nil, let request = handleInMenu(event) { return request }
         if search != nil, let request = handleInSearch(event) { return request }
         if let awaited = awaitedKey { return takeAwaitedKey(awaited, event) }
         // The edit mode decides what a key means; vi mode leaves typing in insert mode and the

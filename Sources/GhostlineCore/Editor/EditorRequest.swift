@@ -42,6 +42,11 @@ public struct CompletionContext: Hashable, Sendable {
     public func matches(_ candidate: String) -> Bool {
         ignoresCase ? candidate.lowercased().hasPrefix(word.lowercased()) : candidate.hasPrefix(word)
     }
+
+    /// Whether `candidate`'s text begins with the word, compared as ``ignoresCase`` says.
+    public func matches(_ candidate: CompletionCandidate) -> Bool {
+        matches(candidate.text)
+    }
 }
 
 /// What a suggestion function is given: the whole text typed so far, and the editor's history,
@@ -61,7 +66,7 @@ public struct SuggestionContext: Sendable {
 }
 
 /// The columns that up and down movement counts in: the terminal width and where text starts
-/// on first and following lines.
+/// on first and following lines; and the rows a completion menu has.
 package struct TextGeometry: Hashable, Sendable {
     /// The terminal width.
     package var width: Int
@@ -71,12 +76,15 @@ package struct TextGeometry: Hashable, Sendable {
     package var otherLinesStart: Int
     /// The terminal height: with the width, it bounds how much of a suggestion can show.
     package var height: Int
+    /// The rows the app's chrome keeps at the area's bottom (a toolbar), which a menu leaves.
+    package var reservedRows: Int
 
     /// Creates a geometry.
-    package init(width: Int, firstLineStart: Int, otherLinesStart: Int, height: Int = 24) {
+    package init(width: Int, firstLineStart: Int, otherLinesStart: Int, height: Int = 24, reservedRows: Int = 0) {
         self.width = max(1, width)
         self.firstLineStart = firstLineStart
         self.otherLinesStart = otherLinesStart
         self.height = max(1, height)
+        self.reservedRows = max(0, reservedRows)
     }
 }

@@ -104,7 +104,8 @@ final class EntryDecorations {
                         rightPromptMargin: settings.rightPromptMargin,
                         regions: settings.toolbar.map { [Region(.areaBottom, text: $0, style: toolbarStyle)] } ?? [])
         geometry = TextGeometry(width: width, firstLineStart: Layout.columns(ofPrompt: prompt, width: width),
-                                otherLinesStart: Layout.columns(ofPrompt: continuation, width: width), height: height)
+                                otherLinesStart: Layout.columns(ofPrompt: continuation, width: width), height: height,
+                                reservedRows: chrome.regions.reduce(0) { $0 + $1.rows.count })
     }
 
     /// Whether these are the decorations for a terminal of this size, with or without the

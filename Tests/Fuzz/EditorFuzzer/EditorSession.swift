@@ -20,6 +20,8 @@ struct EditorSession {
         var editor = Editor(history: setting.history)
         editor.isMultiline = setting.isMultiline
         if setting.hasCompletion { editor.completion = FuzzSetting.completions }
+        if setting.usesMenu { editor.completionOptions.style = .menu }
+        editor.completionOptions.menuRows = setting.menuRows
         if setting.validates { editor.validator = FuzzSetting.validation }
         let appearance = EntryAppearance(prompt: setting.prompt, promptStyle: Style(foreground: .basic(4), isBold: true),
                                          continuationPrompt: setting.continuationPrompt, placeholder: setting.placeholder,

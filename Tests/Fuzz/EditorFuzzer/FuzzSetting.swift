@@ -19,6 +19,10 @@ struct FuzzSetting {
     /// sorts them while it waits, so that lookups go through the sorted order.
     let sortsHistory: Bool
     let hasCompletion: Bool
+    /// Whether Tab offers several candidates in a menu rather than listing them, and how many
+    /// rows it shows at most.
+    let usesMenu: Bool
+    let menuRows: Int
     /// Whether a frame is drawn after each batch of events read together (as the session draws)
     /// rather than after every event.
     let drawsPerBatch: Bool
@@ -47,6 +51,8 @@ struct FuzzSetting {
         // The height takes the low four bits of its byte.
         sortsHistory = bytes[1] & 0x80 != 0
         hasCompletion = flags & 0x80 != 0
+        usesMenu = bytes[1] & 0x10 != 0
+        menuRows = bytes[1] & 0x20 != 0 ? 3 : 8
         drawsPerBatch = bytes[3] & 0x01 != 0
         pausesBetweenChunks = bytes[3] & 0x02 != 0
         chunkingSeed = UInt64(bytes[3] >> 2)
@@ -84,13 +90,22 @@ struct FuzzSetting {
         return history
     }
 
-    /// Completions for the word before the cursor: none, one, or several (a listing below the
-    /// entry), some with controls.
-    static func completions(for context: CompletionContext) -> [String] {
-        switch context.word.utf8.count % 3 {
+    /// Completions for the word before the cursor: none, one, or several (a listing or a menu
+    /// below the entry), some with controls, wide characters and descriptions, some replacing
+    /// from the line's start, and for a long word more than a menu shows.
+    static func completions(for context: CompletionContext) -> [CompletionCandidate] {
+        let word = context.word
+        switch word.utf8.count % 4 {
         case 0: return []
-        case 1: return [context.word + "🇫🇷"]
-        default: return [context.word + "x", context.word + "\u{1B}[1mbold", context.word + "中文"]
+        case 1: return [CompletionCandidate(word + "🇫🇷")]
+        case 2:
+            return [CompletionCandidate(word + "x"), CompletionCandidate(word + "\u{1B}[1mbold", description: "\u{9B}2J 粗体"),
+                    CompletionCandidate(word + "中文", display: "中文 \u{07}", description: "wide"),
+                    CompletionCandidate("whole line", replacementStart: context.textBeforeCursor.startIndex)]
+        default:
+            return (0..<(word.utf8.count * 7 % 40)).map { index in
+                CompletionCandidate(word + String(index), description: index % 3 == 0 ? nil : String(repeating: "描述", count: index % 5))
+            }
         }
     }
 }

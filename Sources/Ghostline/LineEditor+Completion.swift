@@ -1,0 +1,46 @@
+import GhostlineCore
+
+extension LineEditor {
+    /// Candidates for the word before the cursor, offered by Tab.
+    ///
+    /// The function may read the editor (its ``text``, ``history``…, as they were when Tab was
+    /// pressed) but not change it. Setting it replaces ``completionCandidates``.
+    public var completion: ((CompletionContext) -> [String])? {
+        get { completionOfStrings }
+        set {
+            completionOfStrings = newValue
+            engine.completion = newValue.map { strings in { context in strings(context).map { CompletionCandidate($0) } } }
+        }
+    }
+
+    /// Candidates offered by Tab, each with what the menu shows for it, a description and where
+    /// the text it replaces starts: for a menu with descriptions, or for completions that
+    /// replace more or less than the word (a path's last component, a fuzzy match).
+    ///
+    /// The function may read the editor but not change it, as ``completion``'s; setting it
+    /// replaces ``completion``.
+    public var completionCandidates: ((CompletionContext) -> [CompletionCandidate])? {
+        get {
+            if let engineBeingChanged { return engineBeingChanged.completion }
+            return engine.completion
+        }
+        set {
+            completionOfStrings = nil
+            engine.completion = newValue
+        }
+    }
+
+    /// Whether Tab lists several candidates below the entry, as readline does (the default), or
+    /// offers them in a menu (``CompletionStyle/menu``).
+    public var completionStyle: CompletionStyle {
+        get { engineBeingChanged?.completionOptions.style ?? engine.completionOptions.style }
+        set { engine.completionOptions.style = newValue }
+    }
+
+    /// The most rows of candidates the menu shows at once, 8 unless set; it scrolls through the
+    /// rest, and never takes more rows than the screen leaves below the entry.
+    public var menuRows: Int {
+        get { engineBeingChanged?.completionOptions.menuRows ?? engine.completionOptions.menuRows }
+        set { engine.completionOptions.menuRows = max(1, newValue) }
+    }
+}

@@ -1,0 +1,192 @@
+/// Tab: completing the word before the cursor from the app's candidates, listing them as
+/// readline does or offering them in a menu that sees the keys while it is open.
+extension Editor {
+    /// Completes the text before the cursor: one candidate is inserted with a space after it;
+    /// several that start at the same place complete as far as they agree, and then are listed
+    /// (as ``CompletionOptions/listing`` says) or offered in a menu.
+    mutating func complete() {
+        guard let completion else { return }
+        let cursor = state.cursor
+        let before = state.text(in: state.lineStart..<cursor)
+        // Only the text after the last whitespace: after "git " the word is empty, not "git ".
+        let word = String(before[(before.lastIndex(where: \.isWhitespace).map(before.index(after:)) ?? before.startIndex)...])
+        let candidates = runningAppCode { completion(CompletionContext(textBeforeCursor: before, word: word,
+                                                                         ignoresCase: completionOptions.ignoresCase)) }
+        guard !candidates.isEmpty else { return }
+        let wordStart = cursor.offset - word.utf8.count
+        let starts = candidates.map { Self.offset(of: $0.replacementStart, in: before) ?? wordStart }
+        if candidates.count == 1 {
+            let text = candidates[0].text + " "
+            replace(TextPosition(line: cursor.line, offset: starts[0])..<cursor,
+                    with: isMultiline ? text : Self.singleLine(text), kind: .other)
+            return
+        }
+        // The common prefix replaces what the candidates replace, when that is the same text.
+        var completes = false
+        let sharedStart = starts.allSatisfy { $0 == starts[0] } ? starts[0] : nil
+        if let sharedStart {
+            let prefix = Self.singleLine(Self.commonPrefix(of: candidates.lazy.map(\.text),
+                                                           ignoringCase: completionOptions.ignoresCase))
+            completes = prefix.utf8.count > cursor.offset - sharedStart
+            if completes {
+                replace(TextPosition(line: cursor.line, offset: sharedStart)..<cursor, with: prefix, kind: .other)
+            }
+        }
+        if completionOptions.style == .menu {
+            openMenu(on: candidates, starts: starts, typed: before, changedFrom: sharedStart ?? cursor.offset)
+            return
+        }
+        let listed = candidates.map(\.shownText)
+        switch completionOptions.listing {
+        case .always: completionListing = listed
+        case .whenNothingCompletes where !completes: completionListing = listed
+        default: if !completes && lastCommand == .complete { completionListing = listed }
+        }
+    }
+
+    /// The UTF-8 offset of `index` in `text`; nil for no index, or one that is not a boundary
+    /// of `text`'s scalars.
+    static func offset(of index: String.Index?, in text: String) -> Int? {
+        guard let index, index <= text.endIndex, index.samePosition(in: text.unicodeScalars) != nil else { return nil }
+        return text.utf8.distance(from: text.startIndex, to: index)
+    }
+
+    /// The longest start all `strings` share, in the first one's spelling; `ignoringCase`, its
+    /// characters compared as lowercase.
+    static func commonPrefix(of strings: some Collection<String>, ignoringCase: Bool = false) -> String {
+        guard var prefix = strings.first.map({ Substring($0) }) else { return "" }
+        for string in strings.dropFirst() {
+            guard !prefix.isEmpty else { break }
+            var end = prefix.startIndex
+            var other = string.startIndex
+            while end < prefix.endIndex, other < string.endIndex,
+                  prefix[end] == string[other] || ignoringCase && prefix[end].lowercased() == string[other].lowercased() {
+                end = prefix.index(after: end)
+                other = string.index(after: other)
+            }
+            prefix = prefix[..<end]
+        }
+        return String(prefix)
+    }
+
+    /// Lays candidates out in columns, as readline lists completions.
+    static func columns(_ items: [String], width: Int) -> [StyledText] {
+        guard !items.isEmpty else { return [] }
+        let columnWidth = (items.map { $0.reduce(0) { $0 + $1.displayWidth } }.max() ?? 0) + 2
+        let perRow = max(1, width / max(columnWidth, 1))
+        var rows: [StyledText] = []
+        var index = 0
+        while index < items.count {
+            var row = ""
+            for item in items[index..<min(index + perRow, items.count)] {
+                let padding = columnWidth - item.reduce(0) { $0 + $1.displayWidth }
+                row += item + String(repeating: " ", count: padding)
+            }
+            while row.last == " " { row.removeLast() }
+            rows.append(StyledText(row))
+            index += perRow
+        }
+        return rows
+    }
+
+    // MARK: - The menu
+
+    /// The menu while it is open and describes the text as it is: the app setting the text
+    /// closes it.
+    var openMenu: CompletionMenu? {
+        guard let menu, menu.generation == state.generation, menu.revision == state.revision else { return nil }
+        return menu
+    }
+
+    /// Opens the menu on `candidates`, which replace the text from `starts` to the cursor, the
+    /// text before the cursor having been `typed` up to the common prefix put in from
+    /// `changedFrom`; nothing is selected yet.
+    private mutating func openMenu(on candidates: [CompletionCandidate], starts: [Int], typed: String,
+                                   changedFrom: Int) {
+        let cursor = state.cursor
+        var widestItem = 0, widestDescription = 0
+        for candidate in candidates {
+            widestItem = max(widestItem, CompletionMenu.displayWidth(of: candidate.shownText))
+            if let description = candidate.description {
+                widestDescription = max(widestDescription, CompletionMenu.displayWidth(of: description))
+            }
+        }
+        menu = CompletionMenu(candidates: candidates, replacementStarts: starts, line: cursor.line,
+                              textBeforeCursor: state.text(in: state.lineStart..<cursor), typedTextBeforeCursor: typed,
+                              typedChangeStart: changedFrom, widestItem: widestItem,
+                              widestDescription: widestDescription, inserted: cursor.offset..<cursor.offset,
+                              generation: state.generation, revision: state.revision)
+    }
+
+    /// What a key does while the menu is open: moving the selection, taking it (Enter), putting
+    /// back the typed word (Escape, Ctrl-G), or, for any other key, taking it and leaving the
+    /// key to do what it does (nil).
+    mutating func handleInMenu(_ event: KeyEvent) -> Optional<EditorRequest?> {
+        guard let current = openMenu else {
+            menu = nil
+            return nil
+        }
+        let move: CompletionMenu.Move?
+        switch event {
+        case .key(.tab, []), .key(.down, []), .key(.character("n"), .control): move = .next
+        case .key(.backTab, []), .key(.up, []), .key(.character("p"), .control): move = .previous
+        case .key(.right, []): move = .right
+        case .key(.left, []): move = .left
+        case .key(.pageDown, []): move = .pageDown
+        case .key(.pageUp, []): move = .pageUp
+        case .key(.escape, []), .key(.character("g"), .control):
+            restoreTypedText(current)
+            return .some(nil)
+        default:
+            switch keyMap.command(for: [event]) {
+            case .complete?: move = .next
+            case .cancel?:
+                restoreTypedText(current)
+                return .some(nil)
+            case let command? where (command == .submit || command == .submitOrInsertNewline) && current.selection != nil:
+                // Enter takes the selection and leaves the entry open, as fish and zsh do.
+                menu = nil
+                return .some(nil)
+            default:
+                menu = nil
+                return nil
+            }
+        }
+        if let move { select(current, after: move) }
+        return .some(nil)
+    }
+
+    /// Moves the menu's selection, putting the candidate it selects in the line.
+    private mutating func select(_ current: CompletionMenu, after move: CompletionMenu.Move) {
+        let geometry = geometry ?? TextGeometry(width: 80, firstLineStart: 0, otherLinesStart: 0)
+        let grid = current.grid(width: geometry.width)
+        let shown = CompletionMenu.shownRows(of: grid, limit: completionOptions.menuRows, geometry: geometry)
+        let index = current.selection(after: move, in: grid, shownRows: shown)
+        let start = current.replacementStarts[index]
+        let text = Self.singleLine(current.candidates[index].text)
+        // From the nearer of the two starts: the text before the new one's start is the line's
+        // own, as it was when the menu opened.
+        let from = min(start, current.inserted.lowerBound)
+        let kept = String(Substring(current.textBeforeCursor.utf8.dropFirst(from).prefix(start - from)))
+        guard let inserted = replace(TextPosition(line: current.line, offset: from)..<TextPosition(line: current.line,
+                                                                                                  offset: current.inserted.upperBound),
+                                     with: kept + text, kind: .other) else { return }
+        var moved = current
+        moved.selection = index
+        moved.inserted = start..<inserted.upperBound.offset
+        moved.top = CompletionMenu.top(from: current.top, showing: index, in: grid, shownRows: shown)
+        moved.generation = state.generation
+        moved.revision = state.revision
+        menu = moved
+    }
+
+    /// Closes the menu, putting the text before the cursor back as it was typed.
+    private mutating func restoreTypedText(_ current: CompletionMenu) {
+        menu = nil
+        let from = min(current.typedChangeStart, current.inserted.lowerBound)
+        let typed = String(Substring(current.typedTextBeforeCursor.utf8.dropFirst(from)))
+        replace(TextPosition(line: current.line, offset: from)..<TextPosition(line: current.line,
+                                                                              offset: current.inserted.upperBound),
+                with: typed, kind: .other)
+    }
+}
