@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The completion menu with 100,000 candidates, through a real pty, beside prompt_toolkit.
 
-For each editor: the time from Tab to the menu drawn (the last byte of the frame), then the
+For each editor, on an empty line and after typing `c` (which every candidate begins with, so
+the completion function filters them all): the time from Tab to the menu drawn (the last byte of the frame), then the
 CPU time (all threads, from /proc/PID/task/*/schedstat) and the bytes written per selection
 move, over MOVES presses of Tab. Run by `make bench-menu` after a release build; prints one
 table. prompt_toolkit (`pip install prompt_toolkit`) is skipped when it is missing.
@@ -63,7 +64,7 @@ def cpu_seconds(pid):
     return total / 1e9
 
 
-def measure(name, argv, moves):
+def measure(name, argv, typed, moves):
     pid, fd = pty.fork()
     if pid == 0:
         os.environ.update(TERM="xterm-256color", LC_ALL="C.UTF-8", INPUTRC="/dev/null")
@@ -73,6 +74,9 @@ def measure(name, argv, moves):
     data, _ = quiet_read(fd, 0.5, limit=20)
     if b"\x1b[6n" in data:
         os.write(fd, b"\x1b[1;1R")
+        quiet_read(fd, 0.3)
+    if typed:
+        os.write(fd, typed)
         quiet_read(fd, 0.3)
     sent = time.monotonic()
     os.write(fd, b"\t")
@@ -116,17 +120,20 @@ def main():
     script = os.path.join(directory, "ptk.py")
     with open(script, "w") as f:
         f.write(PTK_SCRIPT)
-    runs = [("ghostline --menu", [args.ghostline, "--menu", "--completions-file", plain]),
-            ("ghostline --menu, descriptions", [args.ghostline, "--menu", "--completions-file", described])]
+    ghostline = [args.ghostline, "--menu", "--completions-file"]
+    runs = [("ghostline --menu", ghostline + [plain], b""),
+            ("ghostline --menu, after c", ghostline + [plain], b"c"),
+            ("ghostline --menu, descriptions", ghostline + [described], b"")]
     try:
         import prompt_toolkit  # noqa: F401
-        runs.append(("prompt_toolkit", [sys.executable, script, plain]))
+        runs.append(("prompt_toolkit", [sys.executable, script, plain], b""))
+        runs.append(("prompt_toolkit, after c", [sys.executable, script, plain], b"c"))
     except ImportError:
         print("prompt_toolkit missing: skipped", file=sys.stderr)
     print(f"{args.candidates:,} candidates, {args.moves} moves, 80x24 pty")
     print(f"{'editor':34} {'open ms':>9} {'open bytes':>11} {'CPU ms/move':>12} {'bytes/move':>11}")
-    for name, argv in runs:
-        name, open_ms, open_bytes, cpu_ms, move_bytes = measure(name, argv, args.moves)
+    for name, argv, typed in runs:
+        name, open_ms, open_bytes, cpu_ms, move_bytes = measure(name, argv, typed, args.moves)
         print(f"{name:34} {open_ms:9.1f} {open_bytes:11,} {cpu_ms:12.3f} {move_bytes:11.1f}")
 
 

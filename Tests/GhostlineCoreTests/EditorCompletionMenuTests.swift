@@ -157,7 +157,7 @@ import Testing
         #expect(editor.marked == long + "|", "the line gets the whole candidate")
     }
 
-    @Test func aLongMenuScrollsARowAtATimeAndSaysWhichRowsItShows() {
+    @Test func aLongMenuTurnsAPageAtATimeAndSaysWhichRowsItShows() {
         let candidates = (1...30).map { CompletionCandidate(String(repeating: "x", count: 20) + "\($0)") }
         var editor = Self.menuEditor("|", candidates: candidates, width: 30, menuRows: 4)
         editor.press(.key(.tab))
@@ -165,19 +165,22 @@ import Testing
         #expect(Self.menuRows(editor).last == "rows 1 to 4 of 30")
         for _ in 0..<4 { editor.press(.key(.tab)) }
         #expect(Self.menuRows(editor).last == "rows 1 to 4 of 30")
+        // Past the page's bottom: the next page, the selection on its first row.
         editor.press(.key(.tab))
-        #expect(Self.menuRows(editor).last == "rows 2 to 5 of 30")
-        #expect(Self.menuRows(editor)[3].hasSuffix("x5"))
-        // Back up: the rows stay until the selection leaves them at the top.
+        #expect(Self.menuRows(editor).last == "rows 5 to 8 of 30")
+        #expect(Self.menuRows(editor)[0].hasSuffix("x5"))
+        for _ in 0..<3 { editor.press(.key(.tab)) }
         for _ in 0..<3 { editor.press(.key(.backTab)) }
-        #expect(Self.menuRows(editor).last == "rows 2 to 5 of 30")
+        #expect(Self.menuRows(editor).last == "rows 5 to 8 of 30", "the page stays while the selection is on it")
         editor.press(.key(.backTab))
         #expect(Self.menuRows(editor).last == "rows 1 to 4 of 30")
-        editor.press(.key(.backTab))
+        #expect(editor.marked.hasSuffix("x4|"))
+        for _ in 0..<4 { editor.press(.key(.backTab)) }
         #expect(editor.marked.hasSuffix("x30|"))
-        #expect(Self.menuRows(editor).last == "rows 27 to 30 of 30")
+        #expect(Self.menuRows(editor).last == "rows 27 to 30 of 30", "the last page is full")
         editor.press(.key(.pageUp))
         #expect(editor.marked.hasSuffix("x26|"))
+        #expect(Self.menuRows(editor).last == "rows 23 to 26 of 30")
         editor.press(.key(.pageDown), .key(.pageDown))
         #expect(editor.marked.hasSuffix("x30|"), "Page Down stops at the last")
     }

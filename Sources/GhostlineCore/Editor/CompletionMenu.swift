@@ -8,8 +8,9 @@
 struct CompletionMenu {
     /// The candidates, in the completion function's order.
     let candidates: [CompletionCandidate]
-    /// Where each candidate's replaced text starts in ``line``, a UTF-8 offset.
-    let replacementStarts: [Int]
+    /// Where the word before the cursor started in ``line``, a UTF-8 offset: where a candidate
+    /// without a `replacementStart` (an index in ``typedTextBeforeCursor``) replaces from.
+    let wordStart: Int
     /// The logical line completed in.
     let line: Int
     /// The line's text before the cursor as the menu opened (after the common prefix).
@@ -101,14 +102,17 @@ struct CompletionMenu {
         }
     }
 
-    /// The first row shown when `top` was, so that the selection's row is shown; it moves by as
-    /// little as it can, so the rows do not jump.
+    /// The first row shown when `top` was, so that the selection's row is shown. The rows turn
+    /// a page at a time, as a pager's do: a selection that leaves the page at its bottom
+    /// starts the next one, and one that leaves it at its top ends the one before, so that
+    /// the moves within a page redraw two candidates, not every row.
     static func top(from top: Int, showing selection: Int?, in grid: Grid, shownRows: Int) -> Int {
-        var top = min(top, max(0, grid.rows - shownRows))
+        let last = max(0, grid.rows - shownRows)
+        var top = min(top, last)
         guard let selection else { return top }
         let row = selection % grid.rows
-        if row < top { top = row }
-        if row >= top + shownRows { top = row - shownRows + 1 }
+        if row < top { top = max(0, row - shownRows + 1) }
+        if row >= top + shownRows { top = min(row, last) }
         return top
     }
 

@@ -14,29 +14,29 @@ extension Editor {
                                                                          ignoresCase: completionOptions.ignoresCase)) }
         guard !candidates.isEmpty else { return }
         let wordStart = cursor.offset - word.utf8.count
-        let starts = candidates.map { Self.offset(of: $0.replacementStart, in: before) ?? wordStart }
+        let start = { (candidate: CompletionCandidate) in Self.offset(of: candidate.replacementStart, in: before) ?? wordStart }
         if candidates.count == 1 {
             let text = candidates[0].text + " "
-            replace(TextPosition(line: cursor.line, offset: starts[0])..<cursor,
+            replace(TextPosition(line: cursor.line, offset: start(candidates[0]))..<cursor,
                     with: isMultiline ? text : Self.singleLine(text), kind: .other)
             return
         }
         // The common prefix replaces what the candidates replace, when that is the same text.
         var completes = false
-        let sharedStart = starts.allSatisfy { $0 == starts[0] } ? starts[0] : nil
+        let firstStart = start(candidates[0])
+        let sharedStart = candidates.indices.allSatisfy { start(candidates[$0]) == firstStart } ? firstStart : nil
         if let sharedStart {
-            let prefix = Self.singleLine(Self.commonPrefix(of: candidates.lazy.map(\.text),
-                                                           ignoringCase: completionOptions.ignoresCase))
+            let prefix = Self.singleLine(Self.commonPrefix(of: candidates, ignoringCase: completionOptions.ignoresCase))
             completes = prefix.utf8.count > cursor.offset - sharedStart
             if completes {
                 replace(TextPosition(line: cursor.line, offset: sharedStart)..<cursor, with: prefix, kind: .other)
             }
         }
         if completionOptions.style == .menu {
-            openMenu(on: candidates, starts: starts, typed: before, changedFrom: sharedStart ?? cursor.offset)
+            openMenu(on: candidates, typed: before, wordStart: wordStart, changedFrom: sharedStart ?? cursor.offset)
             return
         }
-        let listed = candidates.map(\.shownText)
+        let listed = candidates.map { $0.shownText }
         switch completionOptions.listing {
         case .always: completionListing = listed
         case .whenNothingCompletes where !completes: completionListing = listed
@@ -51,12 +51,16 @@ extension Editor {
         return text.utf8.distance(from: text.startIndex, to: index)
     }
 
-    /// The longest start all `strings` share, in the first one's spelling; `ignoringCase`, its
-    /// characters compared as lowercase.
-    static func commonPrefix(of strings: some Collection<String>, ignoringCase: Bool = false) -> String {
-        guard var prefix = strings.first.map({ Substring($0) }) else { return "" }
-        for string in strings.dropFirst() {
+    /// The longest start the texts of all `candidates` share, in the first one's spelling;
+    /// `ignoringCase`, its characters compared as lowercase. The candidates are read by index:
+    /// a loop over the elements would copy each one whole, and there may be a hundred thousand.
+    static func commonPrefix(of candidates: [CompletionCandidate], ignoringCase: Bool = false) -> String {
+        guard !candidates.isEmpty else { return "" }
+        if !ignoringCase, let prefix = asciiCommonPrefix(of: candidates) { return prefix }
+        var prefix = Substring(candidates[0].text)
+        for index in candidates.indices.dropFirst() {
             guard !prefix.isEmpty else { break }
+            let string = candidates[index].text
             var end = prefix.startIndex
             var other = string.startIndex
             while end < prefix.endIndex, other < string.endIndex,
@@ -67,6 +71,37 @@ extension Editor {
             prefix = prefix[..<end]
         }
         return String(prefix)
+    }
+
+    /// The longest start the candidates' texts share when it ends between two ASCII characters
+    /// (or at a text's end), found by comparing bytes; nil when it may end inside a character,
+    /// which only comparing characters can tell.
+    static func asciiCommonPrefix(of candidates: [CompletionCandidate]) -> String? {
+        var first = candidates[0].text
+        return first.withUTF8 { head -> String? in
+            var length = head.count
+            for index in candidates.indices.dropFirst() {
+                guard length > 0 else { break }
+                var string = candidates[index].text
+                length = string.withUTF8 { bytes in
+                    var common = 0
+                    let limit = min(length, bytes.count)
+                    while common < limit && bytes[common] == head[common] { common += 1 }
+                    return common
+                }
+            }
+            if length > 0 && head[length - 1] >= 0x80 { return nil }
+            for index in candidates.indices {
+                var string = candidates[index].text
+                let endsBetweenCharacters = string.withUTF8 { bytes in
+                    // A line feed after a carriage return is one character with it.
+                    length == bytes.count
+                        || bytes[length] < 0x80 && !(length > 0 && bytes[length - 1] == 0x0D && bytes[length] == 0x0A)
+                }
+                if !endsBetweenCharacters { return nil }
+            }
+            return String(decoding: UnsafeBufferPointer(rebasing: head[..<length]), as: UTF8.self)
+        }
     }
 
     /// Lays candidates out in columns, as readline lists completions.
@@ -98,20 +133,21 @@ extension Editor {
         return menu
     }
 
-    /// Opens the menu on `candidates`, which replace the text from `starts` to the cursor, the
-    /// text before the cursor having been `typed` up to the common prefix put in from
-    /// `changedFrom`; nothing is selected yet.
-    private mutating func openMenu(on candidates: [CompletionCandidate], starts: [Int], typed: String,
+    /// Opens the menu on `candidates`, the text before the cursor having been `typed` (with the
+    /// word from `wordStart`) up to the common prefix put in from `changedFrom`; nothing is
+    /// selected yet.
+    private mutating func openMenu(on candidates: [CompletionCandidate], typed: String, wordStart: Int,
                                    changedFrom: Int) {
         let cursor = state.cursor
         var widestItem = 0, widestDescription = 0
-        for candidate in candidates {
-            widestItem = max(widestItem, CompletionMenu.displayWidth(of: candidate.shownText))
-            if let description = candidate.description {
+        // By index: a loop over the elements would copy each candidate whole.
+        for index in candidates.indices {
+            widestItem = max(widestItem, CompletionMenu.displayWidth(of: candidates[index].shownText))
+            if let description = candidates[index].description {
                 widestDescription = max(widestDescription, CompletionMenu.displayWidth(of: description))
             }
         }
-        menu = CompletionMenu(candidates: candidates, replacementStarts: starts, line: cursor.line,
+        menu = CompletionMenu(candidates: candidates, wordStart: wordStart, line: cursor.line,
                               textBeforeCursor: state.text(in: state.lineStart..<cursor), typedTextBeforeCursor: typed,
                               typedChangeStart: changedFrom, widestItem: widestItem,
                               widestDescription: widestDescription, inserted: cursor.offset..<cursor.offset,
@@ -162,7 +198,8 @@ extension Editor {
         let grid = current.grid(width: geometry.width)
         let shown = CompletionMenu.shownRows(of: grid, limit: completionOptions.menuRows, geometry: geometry)
         let index = current.selection(after: move, in: grid, shownRows: shown)
-        let start = current.replacementStarts[index]
+        let start = Self.offset(of: current.candidates[index].replacementStart, in: current.typedTextBeforeCursor)
+            ?? current.wordStart
         let text = Self.singleLine(current.candidates[index].text)
         // From the nearer of the two starts: the text before the new one's start is the line's
         // own, as it was when the menu opened.

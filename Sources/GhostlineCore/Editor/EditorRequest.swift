@@ -40,7 +40,29 @@ public struct CompletionContext: Hashable, Sendable {
 
     /// Whether `candidate` begins with the word, compared as ``ignoresCase`` says.
     public func matches(_ candidate: String) -> Bool {
-        ignoresCase ? candidate.lowercased().hasPrefix(word.lowercased()) : candidate.hasPrefix(word)
+        if ignoresCase { return candidate.lowercased().hasPrefix(word.lowercased()) }
+        return Self.asciiPrefixMatch(candidate, word) ?? candidate.hasPrefix(word)
+    }
+
+    /// Whether `candidate` begins with `word`, told from their bytes when `word` is ASCII and
+    /// the bytes settle it; nil when a character that is not ASCII could (a combining mark after
+    /// the word's end, a scalar canonically equal to an ASCII letter), which `hasPrefix` decides.
+    /// A completion function filters tens of thousands of candidates at every Tab.
+    private static func asciiPrefixMatch(_ candidate: String, _ word: String) -> Bool? {
+        var candidate = candidate, word = word
+        return word.withUTF8 { prefix in
+            candidate.withUTF8 { bytes -> Bool? in
+                for index in prefix.indices {
+                    guard prefix[index] < 0x80 else { return nil }
+                    guard index < bytes.count else { return false }
+                    if bytes[index] >= 0x80 { return nil }
+                    if bytes[index] != prefix[index] { return false }
+                }
+                guard prefix.count < bytes.count, let last = prefix.last else { return true }
+                let next = bytes[prefix.count]
+                return next < 0x80 && !(last == 0x0D && next == 0x0A) ? true : nil
+            }
+        }
     }
 
     /// Whether `candidate`'s text begins with the word, compared as ``ignoresCase`` says.
