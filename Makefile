@@ -2,7 +2,7 @@
 SWIFT ?= swift
 PLACEHOLDER ?= Type a message…
 
-.PHONY: build run test sanitize sanitize-address sanitize-thread fuzz bench budget size examples outside-app clean unicode-tables doc-coverage docs
+.PHONY: build run test sanitize sanitize-address sanitize-thread fuzz bench bench-menu budget size examples outside-app clean unicode-tables doc-coverage docs
 
 build:
 	$(SWIFT) build
@@ -88,8 +88,15 @@ bench:
 	$(SWIFT) build -c release --product ghostline-bench
 	.build/release/ghostline-bench
 
+# The completion menu with 100,000 candidates through a pty, beside prompt_toolkit when it is
+# installed: the time to open it, and the CPU and bytes of a selection move.
+bench-menu:
+	$(SWIFT) build -c release --product ghostline
+	python3 Tests/Bench/menu-bench.py .build/release/ghostline
+
 # The instruction budget: callgrind counts the instructions and allocations of a typed key, a key
-# in a 5,000-character line, Up with a history and the first key of an entry, and the run fails
+# in a 5,000-character line, Up with a history, the first key of an entry and a move through a
+# menu of 100,000 candidates, and the run fails
 # when one is over its bound (.ci/budget holds the bounds; Docs/Performance.md, "The instruction
 # budget"). Needs valgrind.
 budget:

@@ -61,6 +61,16 @@ enum Budget {
             }
             return holds
         },
+        // Tab moving the selection of a menu of 100,000 candidates, down a page and onto the
+        // next twice: a frame each.
+        Scenario(name: "menu-move", keyCount: 20) {
+            let candidates = (0..<100_000).map { CompletionCandidate("candidate\($0)") }
+            var pipeline = Pipeline(completions: candidates, timesStages: false)
+            pipeline.receive([0x09])
+            pipeline.receive([0x09])
+            measuredRegion(&pipeline, Array(repeating: [0x09], count: 20))
+            return pipeline.editor.state.text == "candidate20"
+        },
     ]
 
     /// Runs the scenario called `name`: false when there is none or its entry did not come out

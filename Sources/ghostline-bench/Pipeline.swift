@@ -24,11 +24,17 @@ struct Pipeline {
     /// session runs, which reads no clock.
     private let timesStages: Bool
 
-    /// Starts an entry holding `text` (as `ghostline --initial` does) and draws its first frame.
-    init(text: String = "", isMultiline: Bool = false, history: History = History(), timesStages: Bool = true) {
+    /// Starts an entry holding `text` (as `ghostline --initial` does) and draws its first frame;
+    /// Tab offers `completions` in a menu when there are some.
+    init(text: String = "", isMultiline: Bool = false, history: History = History(),
+         completions: [CompletionCandidate] = [], timesStages: Bool = true) {
         self.timesStages = timesStages
         var editor = Editor(history: history)
         editor.isMultiline = isMultiline
+        if !completions.isEmpty {
+            editor.completion = { _ in completions }
+            editor.completionOptions.style = .menu
+        }
         // Without a delegate the session installs no veto and records no changes; nor does this.
         editor.recordsChanges = false
         session = EntrySession(editor: editor, appearance: Self.appearance)

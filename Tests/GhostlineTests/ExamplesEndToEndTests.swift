@@ -152,12 +152,25 @@ import GhostlineTestSupport
         #expect(answer >= 2, "above the line being typed")
         #expect(session.waitUntil {
             $0.cursorLine.hasPrefix("you> half-typ ") && $0.cursorLine.hasSuffix(" #ghostline") && $0.screen.cursorColumn == 12
-                && $0.screen.line($0.screen.cursorRow + 1) == "ada, grace and you · /quit or Ctrl-C leaves"
+                && $0.screen.line($0.screen.cursorRow + 1) == "ada, grace and you · Tab: commands · /quit or Ctrl-C leaves"
         }, "the line and its cursor drawn again below, the toolbar below them: \(session.screen.lines)")
         #expect(session.screen.lines.filter { $0.hasPrefix("ada, grace and you") }.count == 1)
         try session.send("ed\r" + String(repeating: "x", count: 290) + "\r")
         #expect(session.waitUntil { $0.screen.text.contains("10 characters too long to send") }, "\(session.screen.lines)")
-        try session.send("\u{15}/quit\r")
+        // Tab at the line's start: the commands in a menu, each with what it does.
+        try session.send("\u{15}/\t")
+        #expect(session.waitUntil { screen in
+            let below = screen.screen.cursorRow + 1
+            return screen.screen.line(below) == "/help  list the commands       /quit  leave the room"
+                && screen.screen.line(below + 1) == "/me    say what you are doing  /who   who is here"
+                && screen.screen.line(below + 2).hasPrefix("ada, grace and you")
+        }, "\(session.screen.lines)")
+        try session.send("\t\t")
+        #expect(session.waitUntil { $0.cursorLine.hasPrefix("you> /me ") }, "\(session.screen.lines)")
+        try session.send("\r waves\r")
+        #expect(session.waitUntil { $0.screen.lines.contains("* you waves") }, "\(session.screen.lines)")
+        #expect(!session.screen.text.contains("list the commands"), "no menu row left: \(session.screen.lines)")
+        try session.send("/qu\t\r")
         #expect(session.waitForExit() == .exited(0))
     }
 }

@@ -7,7 +7,8 @@ import GhostlineConcurrency
 // among themselves, and one answers each line the user sends. Entries are read with
 // `for try await line in editor.entries`, which holds no thread of Swift's pool while it waits.
 // Around the entry: the room's name as a right prompt, who is here and how to leave in a
-// toolbar below it, and a validator that refuses a line too long to send.
+// toolbar below it, a validator that refuses a line too long to send, and the room's commands
+// in a completion menu with what each does, opened by Tab at the line's start.
 
 /// The members' own talk, a line every few seconds, until the task is cancelled.
 func startTalking(through printer: LinePrinter) -> Task<Void, Never> {
@@ -40,10 +41,21 @@ func startAnswering(through printer: LinePrinter) -> (AsyncStream<String>.Contin
 /// The longest line the room takes.
 let longestLine = 280
 
+/// The room's commands, with what each does.
+let commands = [CompletionCandidate("/help", description: "list the commands"),
+                CompletionCandidate("/me", description: "say what you are doing"),
+                CompletionCandidate("/quit", description: "leave the room"),
+                CompletionCandidate("/who", description: "who is here")]
+
 let editor = LineEditor(prompt: "you> ", placeholder: "say something; /quit leaves")
 editor.rightPrompt = "#ghostline"
 editor.rightPromptStyle = Style(foreground: .basic(6))
-editor.bottomToolbar = "ada, grace and you · /quit or Ctrl-C leaves"
+editor.bottomToolbar = "ada, grace and you · Tab: commands · /quit or Ctrl-C leaves"
+editor.completionStyle = .menu
+// Commands are offered only as the line's first word.
+editor.completionCandidates = { context in
+    context.textBeforeCursor == context.word ? commands.filter(context.matches) : []
+}
 editor.validator = { line in
     line.count <= longestLine ? .accepted : .refused(message: "\(line.count - longestLine) characters too long to send")
 }
@@ -55,8 +67,14 @@ do {
     var failure: (any Error)?
     do {
         for try await line in editor.entries {
-            if line == "/quit" { break }
-            if !line.allSatisfy(\.isWhitespace) { sending.yield(line) }
+            let command = line.split(separator: " ", maxSplits: 1).first.map(String.init)
+            if command == "/quit" { break }
+            switch command {
+            case "/help": printer.print(commands.map { "\($0.text)  \($0.description ?? "")" }.joined(separator: "\n"))
+            case "/who": printer.print("here: ada, grace and you")
+            case "/me": printer.print("* you" + line.dropFirst(3))
+            default: if !line.allSatisfy(\.isWhitespace) { sending.yield(line) }
+            }
         }
     } catch LineEditorError.interrupted {
         // Ctrl-C leaves, as /quit does.

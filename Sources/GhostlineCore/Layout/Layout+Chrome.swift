@@ -20,12 +20,9 @@ extension Layout {
     /// The cells of a region's row, cut at the right edge, a cut piece ending in `…`.
     mutating func cells(of regionRow: RegionRow, width: Int) -> [Cell] {
         var row: [Cell] = []
+        row.reserveCapacity(width)
         for piece in regionRow.pieces {
-            let before = row.count
-            Self.append(piece, to: &row, width: width, clusters: &clusters)
-            var whole: [Cell] = []
-            Self.append(piece, to: &whole, width: .max, clusters: &clusters)
-            guard row.count - before < whole.count else { continue }
+            guard !Self.append(piece, to: &row, width: width, clusters: &clusters) else { continue }
             // Cut: the last cells make room for the ellipsis, a wide character's both halves.
             while !row.isEmpty && row.count >= width { row.removeLast() }
             if row.last?.width == 2 { row.removeLast() }

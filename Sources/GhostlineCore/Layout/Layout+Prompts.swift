@@ -39,12 +39,27 @@ extension Layout {
 
     /// Appends the cells of styled text on one row, as far as they fit in `width`; a newline is
     /// shown in caret notation since a prompt or a region's row is one row.
-    static func append(_ styled: StyledText, to row: inout [Cell], width: Int, clusters: inout ClusterTable) {
-        for character in styled.text {
-            var cells: [Cell] = []
-            ClusterScanner.appendCells(of: character, style: styled.style, width: width, clusters: &clusters, to: &cells)
-            guard row.count + cells.count <= width else { return }
+    /// Returns whether all of it fit.
+    @discardableResult
+    static func append(_ styled: StyledText, to row: inout [Cell], width: Int, clusters: inout ClusterTable) -> Bool {
+        var text = styled.text
+        let style = styled.style
+        // Printable ASCII, most of a prompt or a menu, is a cell a byte, drawn without forming
+        // characters: a menu's rows hold hundreds of them at every move.
+        let asciiFit: Bool? = text.withUTF8 { bytes in
+            guard bytes.allSatisfy({ $0 &- 0x20 < 0x5F }) else { return nil }
+            let room = max(0, width - row.count)
+            for byte in bytes.prefix(room) { row.append(Cell(ClusterBytes(ascii: byte), style: style)) }
+            return bytes.count <= room
+        }
+        if let asciiFit { return asciiFit }
+        var cells: [Cell] = []
+        for character in text {
+            cells.removeAll(keepingCapacity: true)
+            ClusterScanner.appendCells(of: character, style: style, width: width, clusters: &clusters, to: &cells)
+            guard row.count + cells.count <= width else { return false }
             row.append(contentsOf: cells)
         }
+        return true
     }
 }
