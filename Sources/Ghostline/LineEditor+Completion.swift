@@ -37,6 +37,15 @@ extension LineEditor {
         set { engine.completionOptions.style = newValue }
     }
 
+    /// Whether the menu opens by itself as a word is typed or shortened, on the candidates for
+    /// the word as it is, with nothing selected and nothing inserted (prompt_toolkit's
+    /// `complete_while_typing`): false unless set. It needs ``completionStyle`` `.menu`, and asks
+    /// the completion function at every key typed or deleted.
+    public var completesWhileTyping: Bool {
+        get { engineBeingChanged?.completionOptions.completesWhileTyping ?? engine.completionOptions.completesWhileTyping }
+        set { engine.completionOptions.completesWhileTyping = newValue }
+    }
+
     /// The most rows of candidates the menu shows at once, 8 unless set; it scrolls through the
     /// rest, and never takes more rows than the screen leaves below the entry.
     public var menuRows: Int {

@@ -21,6 +21,7 @@ struct Options: Equatable {
     /// A file of candidates, a line each, a TAB and a description after it; nil for none.
     var completionsPath: String?
     var usesMenu = false
+    var completesWhileTyping = false
     /// The most rows the menu shows; nil for the library's default.
     var menuRows: Int?
     var isSecret = false
@@ -46,7 +47,8 @@ struct Options: Equatable {
                          [--loop] [--history FILE] [--history-size N|unlimited]
                          [--share-history] [--no-color] [--default STR]
                          [--completions "WORD WORD …"] [--completions-file FILE]
-                         [--menu] [--menu-rows N] [--secret] [--mask CHAR]
+                         [--menu] [--menu-rows N] [--complete-while-typing]
+                         [--secret] [--mask CHAR]
                          [--keywords "WORD WORD …"] [--ticker MS]
                          [--print-from FILE] [--no-suggestions] [--dump-bindings]
                          [--vi] [--legacy-keys] [--osc52] [--right-prompt STR]
@@ -126,6 +128,9 @@ struct Options: Equatable {
                 throw Failure(message: "option --menu-rows needs a number of rows (1 or more), not \(text)")
             }
             options.menuRows = rows
+        },
+        Option("--complete-while-typing", flag: "with --menu: the menu opens as a word is typed") {
+            $0.completesWhileTyping = true
         },
         Option("--secret", flag: "a password: each character shown as a mask") { $0.isSecret = true },
         Option("--mask", value: "CHAR", "with --secret: the mask; \"\" shows nothing") { options, mask throws(Failure) in

@@ -133,6 +133,7 @@ if let path = options.completionsPath {
 if !candidates.isEmpty { editor.completionCandidates = completion(among: candidates) }
 if options.usesMenu { editor.completionStyle = .menu }
 if let rows = options.menuRows { editor.menuRows = rows }
+editor.completesWhileTyping = options.completesWhileTyping
 editor.rightPrompt = options.rightPrompt
 editor.bottomToolbar = options.toolbar
 editor.transientPrompt = options.transientPrompt

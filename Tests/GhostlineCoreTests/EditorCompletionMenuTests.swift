@@ -287,6 +287,32 @@ import Testing
         #expect(editor.press(.key(.enter)) == .submit(""))
     }
 
+    @Test func completingWhileTypingOpensTheMenuAsTheWordIsTypedAndShortened() {
+        var editor = Self.menuEditor("git |", candidates: ["commit", "checkout", "cherry-pick", "clone"])
+        editor.completionOptions.completesWhileTyping = true
+        editor.type("ch")
+        #expect(editor.marked == "git ch|", "nothing inserted as it opens")
+        #expect(Self.menuRows(editor) == ["checkout     cherry-pick"])
+        #expect(Self.selectedPieces(editor).isEmpty)
+        editor.type("e")
+        #expect(Self.menuRows(editor) == ["checkout     cherry-pick"])
+        editor.press(.key(.tab))
+        #expect(editor.marked == "git checkout|")
+        #expect(editor.press(.key(.enter)) == nil)
+        #expect(Self.menuRows(editor).isEmpty, "the word is a candidate, and nothing else completes it")
+        editor.press(.key(.backspace))
+        #expect(Self.menuRows(editor) == ["checkout"], "shortened, it completes again")
+        editor.type(" ")
+        #expect(Self.menuRows(editor).isEmpty, "an empty word opens nothing")
+        #expect(editor.press(.key(.enter)) == .submit("git checkou "))
+    }
+
+    @Test func withoutCompletingWhileTypingTypingOpensNothing() {
+        var editor = Self.menuEditor("git |", candidates: ["commit", "checkout"])
+        editor.type("c")
+        #expect(Self.menuRows(editor).isEmpty)
+    }
+
     @Test func noSuggestionIsShownWhileTheMenuIsOpen() {
         var editor = Self.menuEditor("|", candidates: Self.numbers)
         editor.history = History(entries: ["one more time"])

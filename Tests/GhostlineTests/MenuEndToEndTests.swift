@@ -114,6 +114,24 @@ import GhostlineTestSupport
         #expect(session.waitForExit() == .exited(130))
     }
 
+    @Test func withCompleteWhileTypingTheMenuFollowsTheWord() throws {
+        let directory = try TemporaryDirectory()
+        let session = try startMenu(Self.gitCommands, in: directory, ["--complete-while-typing"], columns: 40,
+                                    captureStandardOutput: true)
+        try #require(try session.type("git ch") { $0.screen.line(1).hasPrefix("checkout") && $0.screen.line(2).hasPrefix("cherry-pick") },
+                     "\(session.screen.lines)")
+        #expect(session.screen.line(0) == "> git ch", "nothing inserted")
+        try #require(try session.type("e") { $0.screen.line(0) == "> git che" && $0.screen.line(1).hasPrefix("checkout") },
+                     "\(session.screen.lines)")
+        try #require(try session.type("r") { $0.screen.line(1).hasPrefix("cherry-pick") && $0.screen.line(2).isEmpty },
+                     "\(session.screen.lines)")
+        try #require(try session.type("\t\r") { $0.screen.line(0) == "> git cherry-pick" && $0.screen.line(1).isEmpty },
+                     "\(session.screen.lines)")
+        try session.send("\r")
+        #expect(session.waitForExit() == .exited(0))
+        #expect(session.standardOutputText == "git cherry-pick\n")
+    }
+
     @Test func aMenuAtTheBottomTakesOnlyTheRowsItNeeds() throws {
         let directory = try TemporaryDirectory()
         let session = try startMenu("alpha\nalps\nalto\n", in: directory, ["--loop"], rows: 6, captureStandardOutput: true)

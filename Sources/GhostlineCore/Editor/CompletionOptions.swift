@@ -33,6 +33,8 @@ package struct CompletionOptions: Equatable, Sendable {
     package var style = CompletionStyle.list
     /// The most rows of candidates a menu shows at once; it scrolls through the rest.
     package var menuRows = 8
+    /// Whether the menu opens as a word is typed, without Tab.
+    package var completesWhileTyping = false
 
     /// The default: case counts, and a second Tab lists the candidates.
     package init() {}

@@ -5,14 +5,8 @@ extension Editor {
     /// several that start at the same place complete as far as they agree, and then are listed
     /// (as ``CompletionOptions/listing`` says) or offered in a menu.
     mutating func complete() {
-        guard let completion else { return }
+        guard let (candidates, before, word) = candidatesForWord(), !candidates.isEmpty else { return }
         let cursor = state.cursor
-        let before = state.text(in: state.lineStart..<cursor)
-        // Only the text after the last whitespace: after "git " the word is empty, not "git ".
-        let word = String(before[(before.lastIndex(where: \.isWhitespace).map(before.index(after:)) ?? before.startIndex)...])
-        let candidates = runningAppCode { completion(CompletionContext(textBeforeCursor: before, word: word,
-                                                                         ignoresCase: completionOptions.ignoresCase)) }
-        guard !candidates.isEmpty else { return }
         let wordStart = cursor.offset - word.utf8.count
         let start = { (candidate: CompletionCandidate) in Self.offset(of: candidate.replacementStart, in: before) ?? wordStart }
         if candidates.count == 1 {
@@ -42,6 +36,29 @@ extension Editor {
         case .whenNothingCompletes where !completes: completionListing = listed
         default: if !completes && lastCommand == .complete { completionListing = listed }
         }
+    }
+
+    /// The app's candidates for the word before the cursor, with the line's text before the
+    /// cursor and the word; nil without a completion function.
+    private func candidatesForWord() -> (candidates: [CompletionCandidate], before: String, word: String)? {
+        guard let completion else { return nil }
+        let before = state.text(in: state.lineStart..<state.cursor)
+        // Only the text after the last whitespace: after "git " the word is empty, not "git ".
+        let word = String(before[(before.lastIndex(where: \.isWhitespace).map(before.index(after:)) ?? before.startIndex)...])
+        let candidates = runningAppCode { completion(CompletionContext(textBeforeCursor: before, word: word,
+                                                                         ignoresCase: completionOptions.ignoresCase)) }
+        return (candidates, before, word)
+    }
+
+    /// With ``CompletionOptions/completesWhileTyping``, after a key typed or deleted: opens the
+    /// menu on the candidates for the word as it is now, nothing selected and nothing inserted,
+    /// or leaves it closed when the word is empty or nothing but itself completes it.
+    mutating func offerCompletionsWhileTyping() {
+        guard completionOptions.style == .menu, !isSecret, search == nil,
+              let (candidates, before, word) = candidatesForWord(), !word.isEmpty,
+              candidates.contains(where: { $0.text != word }) else { return }
+        let cursor = state.cursor
+        openMenu(on: candidates, typed: before, wordStart: cursor.offset - word.utf8.count, changedFrom: cursor.offset)
     }
 
     /// The UTF-8 offset of `index` in `text`; nil for no index, or one that is not a boundary

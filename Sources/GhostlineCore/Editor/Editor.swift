@@ -283,6 +283,7 @@ package struct Editor {
         case .insert(let text):
             let filtered = isMultiline ? text : Self.singleLine(text)
             replace(emacs.isOverwriting ? cursor..<overwrittenEnd(of: filtered) : cursor..<cursor, with: filtered, kind: kind)
+            if completionOptions.completesWhileTyping { offerCompletionsWhileTyping() }
         case .macro(let keys):
             return playMacro(keys)
         case .insertNewline:
@@ -315,6 +316,7 @@ package struct Editor {
             } else {
                 replace(state.position(before: cursor)..<cursor, with: "", kind: .other)
             }
+            if completionOptions.completesWhileTyping { offerCompletionsWhileTyping() }
         case .deleteForward:
             replace(cursor..<state.position(after: cursor), with: "", kind: .other)
         case .deleteForwardOrEndOfFile:
