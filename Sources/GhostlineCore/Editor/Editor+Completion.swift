@@ -143,6 +143,11 @@ extension Editor {
 
     // MARK: - The menu
 
+    /// The screen the menu is laid out for: the session's, or 80 × 24 for an editor without one.
+    var menuGeometry: TextGeometry {
+        geometry ?? TextGeometry(width: 80, firstLineStart: 0, otherLinesStart: 0)
+    }
+
     /// The menu while it is open and describes the text as it is: the app setting the text
     /// closes it.
     var openMenu: CompletionMenu? {
@@ -211,7 +216,7 @@ extension Editor {
 
     /// Moves the menu's selection, putting the candidate it selects in the line.
     private mutating func select(_ current: CompletionMenu, after move: CompletionMenu.Move) {
-        let geometry = geometry ?? TextGeometry(width: 80, firstLineStart: 0, otherLinesStart: 0)
+        let geometry = menuGeometry
         let grid = current.grid(width: geometry.width)
         let shown = CompletionMenu.shownRows(of: grid, limit: completionOptions.menuRows, geometry: geometry)
         let index = current.selection(after: move, in: grid, shownRows: shown)
@@ -222,9 +227,9 @@ extension Editor {
         // own, as it was when the menu opened.
         let from = min(start, current.inserted.lowerBound)
         let kept = String(Substring(current.textBeforeCursor.utf8.dropFirst(from).prefix(start - from)))
-        guard let inserted = replace(TextPosition(line: current.line, offset: from)..<TextPosition(line: current.line,
-                                                                                                  offset: current.inserted.upperBound),
-                                     with: kept + text, kind: .other) else { return }
+        let replaced = TextPosition(line: current.line, offset: from)..<TextPosition(line: current.line,
+                                                                                     offset: current.inserted.upperBound)
+        guard let inserted = replace(replaced, with: kept + text, kind: .other) else { return }
         var moved = current
         moved.selection = index
         moved.inserted = start..<inserted.upperBound.offset
@@ -239,8 +244,8 @@ extension Editor {
         menu = nil
         let from = min(current.typedChangeStart, current.inserted.lowerBound)
         let typed = String(Substring(current.typedTextBeforeCursor.utf8.dropFirst(from)))
-        replace(TextPosition(line: current.line, offset: from)..<TextPosition(line: current.line,
-                                                                              offset: current.inserted.upperBound),
-                with: typed, kind: .other)
+        let replaced = TextPosition(line: current.line, offset: from)..<TextPosition(line: current.line,
+                                                                                     offset: current.inserted.upperBound)
+        replace(replaced, with: typed, kind: .other)
     }
 }

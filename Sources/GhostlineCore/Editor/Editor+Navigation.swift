@@ -360,9 +360,8 @@ extension Editor {
     func regions(messageStyle: Style) -> [Region] {
         var regions: [Region] = []
         if let menu = openMenu {
-            let geometry = geometry ?? TextGeometry(width: 80, firstLineStart: 0, otherLinesStart: 0)
             regions.append(Region(.belowEntry, rows: menu.regionRows(limit: completionOptions.menuRows,
-                                                                     geometry: geometry, style: .plain)))
+                                                                     geometry: menuGeometry, style: .plain)))
         }
         if !completionListing.isEmpty {
             let rows = Self.columns(completionListing, width: geometry?.width ?? 80).map { RegionRow([$0]) }
