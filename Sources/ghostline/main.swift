@@ -57,6 +57,18 @@ func completion(among candidates: [CompletionCandidate]) -> (CompletionContext) 
     }
 }
 
+/// The candidates of `--completions` (`words`) and of `--completions-file` (`path`), the words
+/// first; a file that cannot be read ends the program.
+func completionCandidates(words: [String], path: String?) -> [CompletionCandidate] {
+    let candidates = words.map { CompletionCandidate($0) }
+    guard let path else { return candidates }
+    do {
+        return try candidates + CompletionsFile.candidates(at: path)
+    } catch {
+        fail("cannot read completions from \(path): \(error)", status: .failed)
+    }
+}
+
 /// The validator refusing entries shorter than `length` characters.
 func validator(refusingShorterThan length: Int) -> (String) -> Validation {
     { entry in
@@ -122,14 +134,7 @@ if let path = options.historyPath {
 editor.isSecret = options.isSecret
 if let mask = options.mask { editor.mask = TextMask(mask.first) }
 if !options.keywords.isEmpty { editor.highlighter = KeywordHighlighter(keywords: options.keywords) }
-var candidates = options.completions.map { CompletionCandidate($0) }
-if let path = options.completionsPath {
-    do {
-        candidates += try CompletionsFile.candidates(at: path)
-    } catch {
-        fail("cannot read completions from \(path): \(error)", status: .failed)
-    }
-}
+let candidates = completionCandidates(words: options.completions, path: options.completionsPath)
 if !candidates.isEmpty { editor.completionCandidates = completion(among: candidates) }
 if options.usesMenu { editor.completionStyle = .menu }
 if let rows = options.menuRows { editor.menuRows = rows }
