@@ -132,6 +132,17 @@ import GhostlineTestSupport
         #expect(session.standardOutputText == "git cherry-pick\n")
     }
 
+    @Test func controlCharactersInCandidatesAndDescriptionsAreShownAsText() throws {
+        let directory = try TemporaryDirectory()
+        let session = try startMenu("x\u{1B}[2J\tre\u{1B}]0;owned\u{07}d\nxy\tplain\n", in: directory, columns: 40)
+        try #require(try session.type("x\t") { $0.screen.line(1).hasPrefix("x^[[2J") }, "\(session.screen.lines)")
+        #expect(session.screen.line(1) == "x^[[2J  re^[]0;owned^Gd")
+        #expect(session.screen.line(2) == "xy      plain")
+        #expect(session.screen.unsupportedSequences.isEmpty, "\(session.screen.unsupportedSequences)")
+        try session.send("\u{03}")
+        #expect(session.waitForExit() == .exited(130))
+    }
+
     @Test func aMenuAtTheBottomTakesOnlyTheRowsItNeeds() throws {
         let directory = try TemporaryDirectory()
         let session = try startMenu("alpha\nalps\nalto\n", in: directory, ["--loop"], rows: 6, captureStandardOutput: true)
