@@ -42,7 +42,7 @@ struct CompletionMenu {
     static let mostColumns = 6
 
     /// The columns and rows of candidates on a screen `width` columns wide.
-    struct Grid: Equatable {
+    struct Grid {
         var columns: Int
         var rows: Int
         /// The columns a candidate takes, and its description after the spacing (0 for none).
@@ -128,6 +128,7 @@ struct CompletionMenu {
         rows.reserveCapacity(shown + 1)
         var descriptionStyle = style
         descriptionStyle.isDim = true
+        let hasDescriptions = grid.descriptionWidth > 0
         for row in first..<min(grid.rows, first + shown) {
             var pieces: [StyledText] = []
             for column in 0..<grid.columns {
@@ -139,7 +140,6 @@ struct CompletionMenu {
                 if index == selection { itemStyle.isInverse.toggle() }
                 // The last candidate of a row is not padded: the row ends where its text does.
                 let isLast = column == grid.columns - 1 || index + grid.rows >= candidates.count
-                let hasDescriptions = grid.descriptionWidth > 0
                 pieces.append(StyledText(Self.fitted(candidate.shownText, width: grid.itemWidth,
                                                      padded: !isLast || hasDescriptions),
                                          style: itemStyle))
@@ -163,7 +163,7 @@ struct CompletionMenu {
     /// `text` in `width` columns: cut with "…" when wider, and padded with spaces to the width
     /// when `padded`.
     static func fitted(_ text: String, width: Int, padded: Bool) -> String {
-        let textWidth = displayWidth(of: text)
+        let textWidth = text.displayWidth
         if textWidth <= width {
             return padded && textWidth < width ? text + String(repeating: " ", count: width - textWidth) : text
         }
@@ -178,15 +178,5 @@ struct CompletionMenu {
         cut.append("…")
         used += 1
         return padded && used < width ? cut + String(repeating: " ", count: width - used) : cut
-    }
-
-    /// The columns `text` takes on one row, control characters in caret notation.
-    static func displayWidth(of text: String) -> Int {
-        var text = text
-        // Printable ASCII, most candidates, is a column a byte, counted without forming characters.
-        let ascii: Int? = text.withUTF8 { bytes in
-            bytes.allSatisfy { $0 &- 0x20 < 0x5F } ? bytes.count : nil
-        }
-        return ascii ?? text.reduce(0) { $0 + $1.displayWidth }
     }
 }

@@ -124,14 +124,14 @@ extension Editor {
     /// Lays candidates out in columns, as readline lists completions.
     static func columns(_ items: [String], width: Int) -> [StyledText] {
         guard !items.isEmpty else { return [] }
-        let columnWidth = (items.map { $0.reduce(0) { $0 + $1.displayWidth } }.max() ?? 0) + 2
+        let columnWidth = (items.map(\.displayWidth).max() ?? 0) + 2
         let perRow = max(1, width / max(columnWidth, 1))
         var rows: [StyledText] = []
         var index = 0
         while index < items.count {
             var row = ""
             for item in items[index..<min(index + perRow, items.count)] {
-                let padding = columnWidth - item.reduce(0) { $0 + $1.displayWidth }
+                let padding = columnWidth - item.displayWidth
                 row += item + String(repeating: " ", count: padding)
             }
             while row.last == " " { row.removeLast() }
@@ -164,9 +164,9 @@ extension Editor {
         var widestItem = 0, widestDescription = 0
         // By index: a loop over the elements would copy each candidate whole.
         for index in candidates.indices {
-            widestItem = max(widestItem, CompletionMenu.displayWidth(of: candidates[index].shownText))
+            widestItem = max(widestItem, candidates[index].shownText.displayWidth)
             if let description = candidates[index].description {
-                widestDescription = max(widestDescription, CompletionMenu.displayWidth(of: description))
+                widestDescription = max(widestDescription, description.displayWidth)
             }
         }
         menu = CompletionMenu(candidates: candidates, wordStart: wordStart, line: cursor.line,

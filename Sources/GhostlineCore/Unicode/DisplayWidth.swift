@@ -46,6 +46,20 @@ extension Character {
     }
 }
 
+extension String {
+    /// The number of terminal columns the text takes on one row: its grapheme clusters'
+    /// ``Character/displayWidth``s, control characters in caret notation.
+    package var displayWidth: Int {
+        var text = self
+        // Printable ASCII, most of a menu's candidates, is a column a byte, counted without
+        // forming characters.
+        let ascii: Int? = text.withUTF8 { bytes in
+            bytes.allSatisfy { $0 &- 0x20 < 0x5F } ? bytes.count : nil
+        }
+        return ascii ?? reduce(0) { $0 + $1.displayWidth }
+    }
+}
+
 extension Unicode.Scalar {
     /// The number of terminal columns this scalar takes on its own: 0 for combining marks and
     /// other zero-width scalars, 2 for East Asian Wide and Fullwidth characters and for emoji with
