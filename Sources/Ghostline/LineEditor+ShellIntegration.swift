@@ -7,7 +7,8 @@ import GhostlineTerminal
 extension LineEditor {
     /// Whether each entry read in a terminal writes the marks of shell integration (OSC 133,
     /// read by kitty, WezTerm, iTerm2, VS Code, Windows Terminal, foot): `A` where the prompt
-    /// starts, `B` where the input starts, and `C` on the row below a submitted entry, where the
+    /// starts, `A;k=s` where each continuation prompt does, `P;k=r` where the right prompt does,
+    /// `B` where the input starts after each, and `C` on the row below a submitted entry, where the
     /// command's output starts; ``markCommandFinished(exitStatus:)`` writes `D` once the app has
     /// run it. With them the terminal can jump from prompt to prompt and select a command's
     /// output. False unless set; piped input and a dumb terminal write none.

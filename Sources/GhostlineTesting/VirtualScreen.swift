@@ -60,6 +60,9 @@ public struct VirtualScreen: Sendable {
     /// Sequences that are understood but change nothing the screen models, such as an OSC
     /// window title or a private mode it does not implement.
     public internal(set) var ignoredSequences: [String] = []
+    /// The marks of shell integration (OSC 133) received so far, in order, each where the
+    /// cursor was; they are recorded in ``ignoredSequences`` too.
+    public internal(set) var shellIntegrationMarks: [ShellIntegrationMark] = []
     /// Requests for a reply from the terminal, such as device status reports (`ESC[6n`).
     public internal(set) var queries: [String] = []
     /// The bytes a real terminal would send back for the queries received so far: the cursor
@@ -126,6 +129,10 @@ public struct VirtualScreen: Sendable {
             perform(sequence)
         case .operatingSystemCommand(let description):
             ignoredSequences.append(description)
+            if description.hasPrefix("ESC]133;") {
+                shellIntegrationMarks.append(ShellIntegrationMark(row: cursorRow, column: cursorColumn,
+                                                                  command: String(description.dropFirst(8))))
+            }
         case .controlString(let description), .interruptedSequence(let description):
             unsupportedSequences.append(description)
         }

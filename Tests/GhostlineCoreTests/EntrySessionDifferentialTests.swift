@@ -17,10 +17,18 @@ private struct SessionBeside {
     var reference: ScreenHarness
     /// Every byte the session wrote, in order.
     var written: [UInt8] = []
+    /// What the marks of shell integration say of the cells written, when the prompts are marked.
+    var zones: MarkZones?
+    /// What the zones found wrong, frame after frame.
+    var markProblems: [String] = []
 
-    /// Both ways on a clean screen, with `editor`'s entry drawn.
-    init(width: Int, height: Int, editor: Editor, appearance: EntryAppearance = Self.appearance) {
+    /// Both ways on a clean screen, with `editor`'s entry drawn, its prompts marked for shell
+    /// integration when `marksPrompts`.
+    init(width: Int, height: Int, editor: Editor, appearance: EntryAppearance = Self.appearance,
+         marksPrompts: Bool = false) {
         session = EntrySession(editor: editor, appearance: appearance, width: width, height: height)
+        session.marksShellIntegration = marksPrompts
+        if marksPrompts { zones = MarkZones() }
         let text = editor.state.text
         _ = session.startEntry(text: text, drawsEntry: true, width: width, height: height)
         screen = VirtualScreen(columns: width, rows: height)
@@ -43,9 +51,13 @@ private struct SessionBeside {
     @discardableResult
     mutating func drawFrame() -> [UInt8] {
         let bytes = session.frame()
-        screen.feed(bytes)
         written += bytes
         reference.draw(session.presentation())
+        if zones != nil {
+            markProblems += zones!.feed(bytes, to: &screen, marks: reference.lastMarks)
+        } else {
+            screen.feed(bytes)
+        }
         return bytes
     }
 
@@ -53,6 +65,94 @@ private struct SessionBeside {
     var disagreement: String { screen.disagreement(with: reference.screen) }
 
     var screensAgree: Bool { screen.agrees(with: reference.screen) }
+}
+
+/// The zones that the marks of shell integration make of what a terminal is sent, as WezTerm
+/// keeps them: a prompt's mark opens a prompt zone, the input's start closes it, and each cell
+/// written belongs to the zone it was written in. Fed a frame's bytes a piece between marks at a
+/// time, it checks that every mark stands where the frame puts it, that the cells written in a
+/// prompt zone are the frame's prompts' and those written outside none of theirs, and that
+/// every frame leaves the zone of the input.
+private struct MarkZones {
+    /// Whether the terminal is in a prompt's zone.
+    private var inPrompt = false
+
+    /// Feeds `bytes`, which draw a frame that layout placed `marks` beside, to `screen`;
+    /// returns what is wrong.
+    mutating func feed(_ bytes: [UInt8], to screen: inout VirtualScreen, marks: [PromptMark]) -> [String] {
+        var problems: [String] = []
+        let prompts = Set(Self.promptCells(of: marks))
+        let scrolledBefore = screen.scrolledOffLines.count
+        let marksBefore = screen.shellIntegrationMarks.count
+        let introducer = Array("\u{1B}]133;".utf8)
+        var start = 0
+        while start < bytes.count {
+            let markStart = Self.index(of: introducer, in: bytes, from: start) ?? bytes.count
+            let before = Self.cells(of: screen)
+            screen.feed(bytes[start..<markStart])
+            let after = Self.cells(of: screen)
+            let scrolled = screen.scrolledOffLines.count != scrolledBefore
+            // A cell that became blank was erased, or was the other half of a wide character
+            // written over: the terminal did it, nothing was written there.
+            for index in before.indices where before[index] != after[index] && after[index].text != " " {
+                let cell = Cell(row: index / screen.columns, column: index % screen.columns)
+                if inPrompt && !prompts.contains(cell) {
+                    problems.append("\(cell) written in a prompt's zone is no prompt's")
+                } else if !inPrompt && !scrolled && prompts.contains(cell) {
+                    problems.append("prompt cell \(cell) written outside a prompt's zone")
+                }
+            }
+            guard markStart < bytes.count, let end = bytes[markStart...].firstIndex(of: 0x07) else { break }
+            screen.feed(bytes[markStart...end])
+            inPrompt = bytes[markStart + introducer.count] != UInt8(ascii: "B")
+            start = end + 1
+        }
+        if inPrompt { problems.append("the frame ends in a prompt's zone") }
+        let expected = Set(marks.map { "\($0.row),\($0.column):\(Self.command(of: $0.kind))" })
+        for mark in screen.shellIntegrationMarks.dropFirst(marksBefore) where !expected.contains(mark.description) {
+            problems.append("mark \(mark) is none of the frame's \(expected.sorted())")
+        }
+        return problems
+    }
+
+    private struct Cell: Hashable, CustomStringConvertible {
+        var row: Int
+        var column: Int
+        var description: String { "\(row),\(column)" }
+    }
+
+    /// The cells between each prompt's mark and the input's start after it.
+    private static func promptCells(of marks: [PromptMark]) -> [Cell] {
+        var cells: [Cell] = []
+        var open: PromptMark?
+        for mark in marks {
+            if mark.kind != .inputStart {
+                open = mark
+            } else if let start = open, start.row == mark.row {
+                cells += (start.column..<mark.column).map { Cell(row: mark.row, column: $0) }
+                open = nil
+            }
+        }
+        return cells
+    }
+
+    private static func command(of kind: PromptMark.Kind) -> String {
+        switch kind {
+        case .promptStart: "A;redraw=0"
+        case .continuationPromptStart: "A;k=s;redraw=0"
+        case .rightPromptStart: "P;k=r"
+        case .inputStart: "B"
+        }
+    }
+
+    private static func cells(of screen: VirtualScreen) -> [ScreenCell] {
+        (0..<screen.rows).flatMap { row in (0..<screen.columns).map { screen[row, $0] } }
+    }
+
+    private static func index(of needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
+        guard start + needle.count <= bytes.count else { return nil }
+        return (start...(bytes.count - needle.count)).first { bytes[$0..<($0 + needle.count)].elementsEqual(needle) }
+    }
 }
 
 /// Random editing through the entry session against the frame pipeline: wide characters,
@@ -186,13 +286,31 @@ private struct SessionBeside {
         if width > 3 { #expect(echoed > 100, "the short cut was taken \(echoed) times") }
     }
 
-    /// 1,500 reads of one to three keys, printable ASCII seven times in ten and one of `others`
+    /// Random editing of a multi-line entry with a right prompt, its prompts marked for shell
+    /// integration: the screen must be the frame pipeline's, every mark where the frame puts it,
+    /// the prompts' cells written inside their marks and nothing else there, and each frame must
+    /// leave the terminal in the input's zone.
+    @Test(arguments: [(40, 8), (20, 6), (9, 4)])
+    func randomEditingWithMarkedPromptsKeepsEveryMarkOnItsCells(width: Int, height: Int) {
+        var random = SplitMix64(seed: UInt64(width * 977 + height))
+        var appearance = SessionBeside.appearance
+        appearance.chrome.rightPrompt = "[main]"
+        var both = SessionBeside(width: width, height: height, editor: Self.randomlyEditedEditor(),
+                                 appearance: appearance, marksPrompts: true)
+        guard Self.editRandomly(&both, pressing: Self.keysOtherThanTyping, using: &random, steps: 600) != nil else { return }
+        #expect(both.markProblems.isEmpty, "\(both.markProblems.prefix(5))")
+        let marks = both.screen.shellIntegrationMarks.map(\.command)
+        #expect(marks.contains("A;k=s;redraw=0") && marks.contains("B") && marks.first == "A;redraw=0")
+        if width > 9 { #expect(marks.contains("P;k=r")) }
+    }
+
+    /// `steps` (1,500) reads of one to three keys, printable ASCII seven times in ten and one of `others`
     /// else, each drawn both ways: how many of the draws wrote just the typed bytes, or nil
     /// (with the issue recorded) at the first step where the screens disagree.
     private static func editRandomly(_ both: inout SessionBeside, pressing others: [KeyEvent],
-                                     using random: inout SplitMix64) -> Int? {
+                                     using random: inout SplitMix64, steps: Int = 1_500) -> Int? {
         var echoed = 0
-        for step in 0..<1_500 {
+        for step in 0..<steps {
             let before = both.session.editor.state.text
             for _ in 0...(random.next() % 3) {
                 if random.next() % 10 < 7 {

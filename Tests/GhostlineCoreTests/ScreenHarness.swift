@@ -13,6 +13,8 @@ struct ScreenHarness {
     let firstRow: Int
     var lastBytes: [UInt8] = []
     var lastFrame: Frame?
+    /// The marks of shell integration layout placed beside the last frame.
+    var lastMarks: [PromptMark] = []
 
     init(width: Int, height: Int = 24, firstRow: Int = 0) {
         self.width = width
@@ -28,7 +30,8 @@ struct ScreenHarness {
     mutating func draw(_ presentation: Presentation) -> [UInt8] {
         let frame = layout.frame(for: presentation, width: width, height: height)
         lastFrame = frame
-        lastBytes = renderer.render(frame, screenRows: height)
+        lastMarks = layout.promptMarks
+        lastBytes = renderer.render(frame, marks: lastMarks, screenRows: height)
         screen.feed(lastBytes)
         return lastBytes
     }
@@ -54,7 +57,7 @@ struct ScreenHarness {
     func freshDrawOfLastFrame() -> VirtualScreen {
         var renderer = Renderer()
         var screen = VirtualScreen(columns: width, rows: height)
-        if let lastFrame { screen.feed(renderer.render(lastFrame, screenRows: height)) }
+        if let lastFrame { screen.feed(renderer.render(lastFrame, marks: lastMarks, screenRows: height)) }
         return screen
     }
 }

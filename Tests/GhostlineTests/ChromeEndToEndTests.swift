@@ -139,14 +139,40 @@ import GhostlineTestSupport
         let kinds = pieces.dropFirst().map { $0.prefix(1) }
         #expect(Array(kinds.prefix(5)) == ["A", "B", "C", "D", "A"], "\(Array(output.utf8))")
         // The prompt lies between A and B, the initial text after B.
-        #expect(pieces[1].hasPrefix("A\u{07}") && pieces[1].contains("> ") && !pieces[1].contains("abc"))
+        #expect(pieces[1].hasPrefix("A;redraw=0\u{07}") && pieces[1].contains("> ") && !pieces[1].contains("abc"))
         #expect(pieces[2].hasPrefix("B\u{07}") && pieces[2].contains("abc"))
         #expect(pieces[3].hasPrefix("C\u{07}") && pieces[4].hasPrefix("D;0\u{07}"))
-        #expect(output.contains(mark("A")))
+        #expect(output.contains(mark("A;redraw=0")))
         #expect(session.screen.unsupportedSequences.isEmpty, "\(session.screen.unsupportedSequences)")
         #expect(session.screen.line(0) == "> abcd")
         try session.send("\u{04}")
         #expect(session.waitForExit() == .exited(0))
+    }
+
+    /// `A;k=s` before each continuation prompt and `B` after it, `P;k=r` before the right
+    /// prompt and `B` after it, each at the cell it marks; after a resize the prompts are drawn
+    /// again with their marks, at the new width's places.
+    @Test func shellIntegrationMarksContinuationPromptsAndTheRightPromptAtTheirCells() throws {
+        let session = try startGhostline(["--shell-integration", "--multiline", "--right-prompt", "[main]"], columns: 40,
+                                         captureStandardOutput: true)
+        try session.type("ab\rcd") { $0.screen.line(1) == "… cd" }
+        let marks = session.screen.shellIntegrationMarks.map(\.description)
+        #expect(marks == ["0,0:A;redraw=0", "0,2:B", "0,33:P;k=r", "0,39:B", "1,0:A;k=s;redraw=0", "1,2:B"], "\(marks)")
+        let output = String(decoding: session.output, as: UTF8.self)
+        #expect(output.contains("\u{1B}]133;P;k=r\u{07}[main]\u{1B}]133;B\u{07}"), "\(output.debugDescription)")
+        #expect(output.contains("\u{1B}]133;A;k=s;redraw=0\u{07}… \u{1B}]133;B\u{07}cd"), "\(output.debugDescription)")
+        let before = session.screen.shellIntegrationMarks.count
+        try session.resize(columns: 30, rows: 24)
+        #expect(session.waitUntil { $0.screen.line(0).hasSuffix("[main]") && $0.screen.line(1) == "… cd" },
+                "\(session.screen.lines)")
+        let redrawn = session.screen.shellIntegrationMarks.dropFirst(before).map(\.description)
+        #expect(redrawn == ["0,0:A;redraw=0", "0,2:B", "0,23:P;k=r", "0,29:B", "1,0:A;k=s;redraw=0", "1,2:B"],
+                "\(redrawn)")
+        #expect(session.screen.unsupportedSequences.isEmpty, "\(session.screen.unsupportedSequences)")
+        try session.send("\u{1B}\r")
+        #expect(session.waitForExit() == .exited(0))
+        #expect(session.standardOutputText == "ab\ncd\n")
+        #expect(session.screen.shellIntegrationMarks.suffix(2).map(\.command) == ["C", "D;0"])
     }
 
     @Test func controlCharactersInTheChromeAreShownAsText() throws {

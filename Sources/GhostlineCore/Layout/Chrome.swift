@@ -10,24 +10,31 @@ package struct Chrome: Hashable, Sendable {
     package var rightPromptMargin: Int
     /// The regions below the entry, drawn in order within their placement.
     package var regions: [Region]
+    /// Whether the prompts, the right prompt and where the input starts after each carry the
+    /// marks of shell integration (``PromptMark``).
+    package var marksPrompts: Bool
 
     /// Creates chrome; by default none.
-    package init(rightPrompt: StyledText? = nil, rightPromptMargin: Int = 1, regions: [Region] = []) {
+    package init(rightPrompt: StyledText? = nil, rightPromptMargin: Int = 1, regions: [Region] = [],
+                 marksPrompts: Bool = false) {
         self.rightPrompt = rightPrompt
         self.rightPromptMargin = rightPromptMargin
         self.regions = regions
+        self.marksPrompts = marksPrompts
     }
 
     /// Whether two chromes draw the same. Written out so that the common case, no regions on
     /// either side, does not call the array's comparison: the display asks it on every key.
     package static func == (lhs: Chrome, rhs: Chrome) -> Bool {
-        lhs.rightPromptMargin == rhs.rightPromptMargin && lhs.rightPrompt == rhs.rightPrompt
+        lhs.rightPromptMargin == rhs.rightPromptMargin && lhs.marksPrompts == rhs.marksPrompts
+            && lhs.rightPrompt == rhs.rightPrompt
             && (lhs.regions.isEmpty ? rhs.regions.isEmpty : lhs.regions == rhs.regions)
     }
 
     /// This chrome with `regions` before its own.
     package func following(_ regions: [Region]) -> Chrome {
-        Chrome(rightPrompt: rightPrompt, rightPromptMargin: rightPromptMargin, regions: regions + self.regions)
+        Chrome(rightPrompt: rightPrompt, rightPromptMargin: rightPromptMargin, regions: regions + self.regions,
+               marksPrompts: marksPrompts)
     }
 
     /// The rows of the regions as drawn top to bottom: those below the entry, then those at the

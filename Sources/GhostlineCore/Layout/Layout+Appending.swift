@@ -6,12 +6,15 @@ extension Layout {
     /// adds on the screen through the end of line `lastLine`: made as a frame makes a row's cells
     /// (a new line's first row starts with the continuation prompt; each cluster in the style of
     /// the presentation's spans, or as its mask), with the lines' wrapping brought up to date.
-    /// Nil when the new text joins the character before `start`, which a frame redraws, or takes
-    /// more rows than the screen's `height`, of which a frame draws only the last.
+    /// Nil when the new text joins the character before `start`, which a frame redraws, takes
+    /// more rows than the screen's `height`, of which a frame draws only the last, or starts a
+    /// line whose prompt is marked for shell integration.
     mutating func cellsAppended(at start: TextPosition, through lastLine: Int, of presentation: Presentation,
                                 width: Int, height: Int) -> AppendedCells? {
         let width = max(1, width)
         let state = presentation.state
+        // A new line's continuation prompt carries marks, which only a frame writes.
+        guard lastLine == start.line || !presentation.chrome.marksPrompts else { return nil }
         useMask(presentation.mask, width: width)
         guard WrappedLine.isCharacterBoundary(start.offset, in: state.line(start.line)) else { return nil }
         // Taken out while they are filled, so that they are not shared then.

@@ -44,6 +44,10 @@ package struct Layout: Sendable {
     /// The cells of the last ghost text laid out on one row, kept to reuse their storage as the
     /// runs are.
     var ghostRow: [Cell] = []
+    /// The marks of shell integration for the last frame's cells, in row and column order, for
+    /// the renderer to write with them; empty when its chrome marks no prompts. Beside the frame,
+    /// not in it: only the draw that writes the cells needs them.
+    package private(set) var promptMarks: [PromptMark] = []
 
     /// Creates a layout with an empty cache.
     package init() {}
@@ -101,10 +105,16 @@ package struct Layout: Sendable {
         identities.reserveCapacity(height)
         var address = top
         var cursorRow = 0
+        var marks: [PromptMark] = []
         while rows.count < areaHeight && address.line <= lastLine {
             let count = rowCount(address.line, context)
             let cached = lineLayout(address.line, context)
             let prefix = address.line == 0 ? prompt : continuation
+            if presentation.chrome.marksPrompts && address.row == 0 {
+                marks.append(PromptMark(row: rows.count, column: 0,
+                                        kind: address.line == 0 ? .promptStart : .continuationPromptStart))
+                marks.append(PromptMark(row: rows.count, column: prefix.count, kind: .inputStart))
+            }
             let take = min(count - address.row, areaHeight - rows.count)
             if address.line == cursor.line { cursorRow = rows.count + cursorPoint.row - address.row }
             Self.appendRows(address.row..<(address.row + take), of: state.line(address.line), cached: cached,
@@ -113,9 +123,14 @@ package struct Layout: Sendable {
                             nextIdentity: &nextRowIdentity, clusters: &clusters, to: &rows, identities: &identities)
             address = RowAddress(line: address.line + 1, row: 0)
         }
-        if let rightPrompt = presentation.chrome.rightPrompt, top == RowAddress(line: 0, row: 0), !rows.isEmpty {
-            place(rightPrompt, margin: presentation.chrome.rightPromptMargin, on: &rows[0], identity: &identities[0],
-                  width: width)
+        if let rightPrompt = presentation.chrome.rightPrompt, top == RowAddress(line: 0, row: 0), !rows.isEmpty,
+           let placed = place(rightPrompt, margin: presentation.chrome.rightPromptMargin, on: &rows[0],
+                              identity: &identities[0], width: width),
+           presentation.chrome.marksPrompts {
+            // After the first row's prompt marks, before the next row's.
+            marks.insert(contentsOf: [PromptMark(row: 0, column: placed.lowerBound, kind: .rightPromptStart),
+                                      PromptMark(row: 0, column: placed.upperBound, kind: .inputStart)],
+                         at: marks.firstIndex { $0.row > 0 } ?? marks.endIndex)
         }
         for regionRow in regionRows { rows.append(cells(of: regionRow, width: width)) }
         pruneCache(lineCount: state.lineCount, state: state)
@@ -129,6 +144,7 @@ package struct Layout: Sendable {
         var frame = Frame(rows: rows, cursor: ScreenPoint(row: cursorRow, column: cursorPoint.column), width: width,
                           rowIdentities: identities, longClusters: clusters.clusters)
         frame.cursorIsPastMargin = cursorAtMargin
+        if !marks.isEmpty || !promptMarks.isEmpty { promptMarks = marks }
         return frame
     }
 

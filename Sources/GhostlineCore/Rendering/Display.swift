@@ -124,8 +124,13 @@ package struct Display: Sendable {
         } else {
             surroundings = Surroundings(presentation, width: width, height: height)
         }
-        let bytes = appended
-            ?? renderer.render(layout.frame(for: presentation, width: width, height: height), screenRows: height)
+        let bytes: [UInt8]
+        if let appended {
+            bytes = appended
+        } else {
+            let frame = layout.frame(for: presentation, width: width, height: height)
+            bytes = renderer.render(frame, marks: layout.promptMarks, screenRows: height)
+        }
         if cursorEndsLine && surroundings != nil {
             shown = Shown(end: state.end(ofLine: cursor.line), highlights: presentation.highlights, ghost: ghost)
         }

@@ -28,7 +28,8 @@ extension Renderer {
         return first.withUnsafeBufferPointer { a in second.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress && a.count == b.count } }
     }
 
-    mutating func update(row: Int, from oldRow: [Cell], to newRow: [Cell], knownEqualPrefix: Int, in frame: Frame) {
+    mutating func update(row: Int, from oldRow: [Cell], to newRow: [Cell], knownEqualPrefix: Int,
+                         marks: ArraySlice<PromptMark>, in frame: Frame) {
         let width = frame.width
         let common = min(oldRow.count, newRow.count)
         var first = knownEqualPrefix
@@ -39,7 +40,9 @@ extension Renderer {
         }
         if first == newRow.count && first == oldRow.count { return }
 
-        if let shift = shiftedCells(from: oldRow, to: newRow, at: first, width: width) {
+        // Only cells after the row's marks are shifted: a prompt's cells are written with them.
+        if marks.last.map({ $0.column <= first }) ?? true,
+           let shift = shiftedCells(from: oldRow, to: newRow, at: first, width: width) {
             move(to: ScreenPoint(row: row, column: first), width: width)
             if shift > 0 {
                 appendControlSequence(shift, 0x40)
@@ -62,14 +65,41 @@ extension Renderer {
             while last < newRow.count && newRow[last].width == 0 { last += 1 }
         }
         if first < last {
+            if !marks.isEmpty {
+                let whole = Self.widened(first..<last, toPromptsAmong: marks)
+                (first, last) = (whole.lowerBound, whole.upperBound)
+            }
             move(to: ScreenPoint(row: row, column: first), width: width)
-            write(newRow[first..<last], row: row, width: width, in: frame)
+            if marks.isEmpty {
+                write(newRow[first..<last], row: row, width: width, in: frame)
+            } else {
+                write(newRow[first..<last], row: row, width: width, marks: marks, in: frame)
+            }
         }
         if newRow.count < oldRow.count {
             move(to: ScreenPoint(row: row, column: newRow.count), width: width)
             if currentStyle != .plain { setStyle(.plain) }
             append("\u{1B}[K")
         }
+    }
+
+    /// `range` grown to whole prompts: a prompt it meets is written from its mark to the input's
+    /// start after it, so that the terminal reads both marks around its cells.
+    private static func widened(_ range: Range<Int>, toPromptsAmong marks: ArraySlice<PromptMark>) -> Range<Int> {
+        var lower = range.lowerBound, upper = range.upperBound
+        var promptStart: Int?
+        for mark in marks {
+            guard mark.kind == .inputStart else {
+                promptStart = mark.column
+                continue
+            }
+            if let start = promptStart, start < upper && mark.column > lower {
+                lower = min(lower, start)
+                upper = max(upper, mark.column)
+            }
+            promptStart = nil
+        }
+        return lower..<upper
     }
 
     /// The number of cells inserted (positive) or deleted (negative) at `start` when that alone

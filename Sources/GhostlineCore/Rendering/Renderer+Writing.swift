@@ -2,6 +2,28 @@
 // the pending wrap at the margin included.
 
 extension Renderer {
+    /// Writes `cells` of row `row` with the row's `marks` among them: each prompt's mark just
+    /// before its first cell, and the input's start after the prompts written, after the last
+    /// cell too. Between writes the terminal is in the input's zone, so an input's start after
+    /// no prompt written is left out.
+    mutating func write(_ cells: ArraySlice<Cell>, row: Int, width: Int, marks: ArraySlice<PromptMark>,
+                        in frame: Frame) {
+        var start = cells.startIndex
+        var inPrompt = false
+        for mark in marks where mark.column >= cells.startIndex && mark.column <= cells.endIndex {
+            if mark.kind == .inputStart {
+                guard inPrompt else { continue }
+            } else if mark.column == cells.endIndex {
+                continue
+            }
+            if start < mark.column { write(cells[start..<mark.column], row: row, width: width, in: frame) }
+            start = max(start, mark.column)
+            output.append(contentsOf: mark.kind.bytes)
+            inPrompt = mark.kind != .inputStart
+        }
+        if start < cells.endIndex { write(cells[start...], row: row, width: width, in: frame) }
+    }
+
     mutating func write(_ cells: ArraySlice<Cell>, row: Int, width: Int, in frame: Frame) {
         var index = cells.startIndex
         while index < cells.endIndex {

@@ -11,6 +11,8 @@
 ///   `ESC[nA` up, `ESC[nB` down, `ESC[nC` right, `ESC[nD` left, `ESC[nG` to a column
 /// - `ESC[K` erase to the end of the row, `ESC[n@` insert blanks, `ESC[nP` delete cells
 /// - `ESC[…m` colors and attributes, `ESC[?2026h` / `ESC[?2026l` synchronized output
+/// - `ESC]133;…BEL`, the marks of shell integration layout places beside a frame, each with the
+///   cell it marks (``PromptMark``)
 package struct Renderer: Sendable {
     // What it drew and where the terminal's cursor is: internal, not private, because each part
     // of drawing lives in a file of its own (Renderer+Append, +Rows, +Writing, +ControlSequences).
@@ -43,9 +45,10 @@ package struct Renderer: Sendable {
         output.reserveCapacity(512)
     }
 
-    /// The bytes that draw `frame` over the previous one. `screenRows` is the terminal height,
-    /// used to scroll instead of redrawing when the rows only moved up.
-    package mutating func render(_ frame: Frame, screenRows: Int = .max) -> [UInt8] {
+    /// The bytes that draw `frame` over the previous one, with `marks`, layout's for it, among
+    /// the cells written. `screenRows` is the terminal height, used to scroll instead of
+    /// redrawing when the rows only moved up.
+    package mutating func render(_ frame: Frame, marks: [PromptMark] = [], screenRows: Int = .max) -> [UInt8] {
         output.removeAll(keepingCapacity: true)
         // Taken out, not copied: it is replaced below, and a copy would retain and release its
         // three arrays, and make a scroll's change of its rows copy them.
@@ -76,7 +79,8 @@ package struct Renderer: Sendable {
             let oldRow = row < old.rows.count ? old.rows[row] : []
             let newRow = row < frame.rows.count ? frame.rows[row] : []
             guard oldRow != newRow else { continue }
-            update(row: row, from: oldRow, to: newRow, knownEqualPrefix: drawnPrefix, in: frame)
+            update(row: row, from: oldRow, to: newRow, knownEqualPrefix: drawnPrefix,
+                   marks: marks.isEmpty ? [] : marks.onRow(row), in: frame)
         }
         move(to: frame.cursor, width: frame.width)
         if currentStyle != .plain { setStyle(.plain) }

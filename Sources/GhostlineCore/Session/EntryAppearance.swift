@@ -74,8 +74,9 @@ final class EntryDecorations {
     let geometry: TextGeometry
 
     /// The decorations of `appearance` for a terminal of `width` columns and `height` rows, in
-    /// `mode` (for the mode string).
-    init(of appearance: EntryAppearance, width: Int, height: Int, showsContinuation: Bool, mode: PromptMode?) {
+    /// `mode` (for the mode string), with the prompts marked for shell integration or not.
+    init(of appearance: EntryAppearance, width: Int, height: Int, showsContinuation: Bool, mode: PromptMode?,
+         marksPrompts: Bool) {
         var promptStyle = appearance.promptStyle
         var ghostStyle = appearance.placeholderStyle
         let settings = appearance.chrome
@@ -102,7 +103,8 @@ final class EntryDecorations {
         styledTransientPrompt = settings.transientPrompt.map { StyledText($0, style: promptStyle) }
         chrome = Chrome(rightPrompt: settings.rightPrompt.flatMap { $0.isEmpty ? nil : StyledText($0, style: rightPromptStyle) },
                         rightPromptMargin: settings.rightPromptMargin,
-                        regions: settings.toolbar.map { [Region(.areaBottom, text: $0, style: toolbarStyle)] } ?? [])
+                        regions: settings.toolbar.map { [Region(.areaBottom, text: $0, style: toolbarStyle)] } ?? [],
+                        marksPrompts: marksPrompts)
         geometry = TextGeometry(width: width, firstLineStart: Layout.columns(ofPrompt: prompt, width: width),
                                 otherLinesStart: Layout.columns(ofPrompt: continuation, width: width), height: height,
                                 reservedRows: chrome.regions.reduce(0) { $0 + $1.rows.count })

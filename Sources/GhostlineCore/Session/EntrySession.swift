@@ -38,11 +38,11 @@ package struct EntrySession {
     }
     /// The kill ring's ``KillRing/killCount`` when its newest kill was last copied.
     private var killsCopied = 0
-    /// Whether the entry writes the marks of shell integration (OSC 133): the prompt's start,
-    /// the input's start and, once submitted, the output's start.
-    package var marksShellIntegration = false
-    /// Whether the next frame is the entry's first, after which the input's start is marked.
-    private var marksInputStartNext = false
+    /// Whether the entry writes the marks of shell integration (OSC 133): the prompts' starts,
+    /// the input's start after each and, once submitted, the output's start.
+    package var marksShellIntegration = false {
+        didSet { decorations = nil }
+    }
     /// Whether the output's start was marked and the command's end is not yet.
     private var awaitsCommandFinishedMark = false
     /// How the terminal is asked to send keys while an entry is read, as its answers to the
@@ -189,23 +189,11 @@ package struct EntrySession {
     /// The bytes that draw the entry as it is now; empty when it is not drawn.
     package mutating func frame() -> [UInt8] {
         guard drawsEntry else { return [] }
-        if marksInputStartNext { return promptWithInputStart() + frame() }
         let shown = presentation()
         var bytes = display.draw(shown, width: width, height: height)
         if copiesKillsToClipboard { bytes += clipboardUpdate() }
         // Emacs mode with no shape recorded, the common case, asks nothing more.
         return editor.editingMode == .vi || modes.cursorShape != nil ? bytes + cursorShapeUpdate() : bytes
-    }
-
-    /// The entry's first frame without its text and ghost text, the cursor after the prompt, and
-    /// the mark of the input's start there; the frame drawn next adds the rest.
-    private mutating func promptWithInputStart() -> [UInt8] {
-        marksInputStartNext = false
-        var bare = presentation()
-        bare.state = EditorState()
-        bare.placeholder = nil
-        bare.suggestion = nil
-        return display.draw(bare, width: width, height: height) + ShellIntegrationMarks.inputStart
     }
 
     /// The bytes that copy the newest kill to the clipboard when there was one since the last
@@ -247,7 +235,7 @@ package struct EntrySession {
             return decorations
         }
         let made = EntryDecorations(of: appearance, width: width, height: height, showsContinuation: showsContinuation,
-                                    mode: mode)
+                                    mode: mode, marksPrompts: marksShellIntegration)
         decorations = made
         // Up and Down move by the rows of this geometry, which changes only with the decorations.
         editor.geometry = made.geometry
@@ -266,8 +254,7 @@ package struct EntrySession {
             modes = TerminalModeStack()
             return plainPrompt
         }
-        marksInputStartNext = marksShellIntegration
-        return setEntryModes() + (marksShellIntegration ? ShellIntegrationMarks.promptStart : [])
+        return setEntryModes()
     }
 
     /// Draws the entry one last time without ghost text (what was typed stays visible, as with

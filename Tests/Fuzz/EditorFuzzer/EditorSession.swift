@@ -27,6 +27,7 @@ struct EditorSession {
                                          continuationPrompt: setting.continuationPrompt, placeholder: setting.placeholder,
                                          chrome: setting.chrome)
         session = EntrySession(editor: editor, appearance: appearance)
+        session.marksShellIntegration = setting.marksPrompts
         screen = VirtualScreen(columns: setting.width, rows: setting.height)
         startEntry()
     }

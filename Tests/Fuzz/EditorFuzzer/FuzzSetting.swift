@@ -35,6 +35,8 @@ struct FuzzSetting {
     let chrome: ChromeSettings
     /// Whether a validator refuses some entries with a message of several rows.
     let validates: Bool
+    /// Whether the prompts carry the marks of shell integration (OSC 133).
+    let marksPrompts: Bool
 
     private static let prompts = ["> ", "", "请输入: ", "\u{1B}[31m>\u{9B}2J\u{07} ", "a prompt longer than a narrow terminal > "]
     private static let placeholders = ["Type a message…", "请输入消息 😀", "\u{9B}31mred\u{1B}]0;title\u{07}"]
@@ -53,6 +55,7 @@ struct FuzzSetting {
         hasCompletion = flags & 0x80 != 0
         usesMenu = bytes[1] & 0x10 != 0
         menuRows = bytes[1] & 0x20 != 0 ? 3 : 8
+        marksPrompts = bytes[1] & 0x40 != 0
         drawsPerBatch = bytes[3] & 0x01 != 0
         pausesBetweenChunks = bytes[3] & 0x02 != 0
         chunkingSeed = UInt64(bytes[3] >> 2)
