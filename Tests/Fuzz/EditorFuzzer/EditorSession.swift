@@ -140,8 +140,12 @@ struct EditorSession {
         OutputChecks.checkOnlyRendererSequences(in: bytes)
         screen.feed(bytes)
         check(screen.rawControlBytesSeen.isEmpty, "raw control bytes reached the screen: \(screen.rawControlBytesSeen)")
-        check(screen.unsupportedSequences.isEmpty && screen.ignoredSequences.isEmpty,
+        // The marks of shell integration are the only sequences the screen ignores, and every
+        // frame leaves the terminal in the input's zone.
+        check(screen.unsupportedSequences.isEmpty && screen.ignoredSequences.count == screen.shellIntegrationMarks.count,
               "sequences the renderer does not send: \(screen.unsupportedSequences + screen.ignoredSequences)")
+        check(screen.shellIntegrationMarks.last.map { $0.command == "B" } ?? true,
+              "the bytes end in a prompt's zone: \(screen.shellIntegrationMarks.suffix(3))")
         check(screen.synchronizedOutputDepth == 0, "a synchronized update left open")
     }
     /// The frame's rows fit the width and the cursor is in them; when the whole entry fits on the

@@ -1,11 +1,15 @@
 import FuzzDriver
+import GhostlineCore
 
-/// What may reach the terminal: UTF-8 text, CR, LF, BS, and the renderer's own CSI sequences —
+/// What may reach the terminal: UTF-8 text, CR, LF, BS, the renderer's own CSI sequences —
 /// cursor moves (`A B C D G`), erasing (`J K`), inserting and deleting characters (`@ P`),
-/// rendition (`m`) and private modes (`?…h`, `?…l`). Anything else, a C0 or C1 control above
-/// all, could only have come from text that was not put in caret notation.
+/// rendition (`m`) and private modes (`?…h`, `?…l`) — and its marks of shell integration
+/// around the prompts. Anything else, a C0 or C1 control above all, could only have come from
+/// text that was not put in caret notation.
 enum OutputChecks {
     private static let finals = Set("ABCDGJKP@m".utf8)
+    private static let promptMarks = [ShellIntegrationMarks.promptStart, ShellIntegrationMarks.continuationPromptStart,
+                                      ShellIntegrationMarks.rightPromptStart, ShellIntegrationMarks.inputStart]
 
     static func checkOnlyRendererSequences(in bytes: [UInt8]) {
         check(String(decoding: bytes, as: UTF8.self).utf8.elementsEqual(bytes), "output that is not UTF-8: \(bytes)")
@@ -14,7 +18,11 @@ enum OutputChecks {
             let byte = bytes[index]
             switch byte {
             case 0x1B:
-                index = endOfControlSequence(in: bytes, at: index)
+                if let mark = promptMarks.first(where: { bytes[index...].starts(with: $0) }) {
+                    index += mark.count
+                } else {
+                    index = endOfControlSequence(in: bytes, at: index)
+                }
             case 0x08, 0x0A, 0x0D:
                 index += 1
             case 0x00..<0x20, 0x7F:
