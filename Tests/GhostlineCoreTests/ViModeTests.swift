@@ -37,6 +37,9 @@ import Testing
         ("abcabc", "Ta", "abca|bc"),
         ("abcabc", "02fc", "abcab|c"),
         ("abcabc", "0fz", "|abcabc"),
+        // A count larger than the characters there goes to the last one, as in readline.
+        ("abcabc", "05fc", "abcab|c"),
+        ("abcabc", "05tc", "abca|bc"),
     ])
     func motions(text: String, keys: String, after: String) {
         var editor = Editor.vi()
@@ -51,12 +54,21 @@ import Testing
         ("foo bar baz", "02dw", "|baz"),
         ("one two three four five six seven", "02d2w", "|five six seven"),
         ("foo bar baz", "0de", "| bar baz"),
+        // With no word's end ahead, `de` takes the last character, as readline's does.
+        ("foo bar baz", "de", "foo bar b|a"),
+        ("foo bar baz", "dE", "foo bar b|a"),
         ("foo bar baz", "0wd$", "foo| "),
         ("foo bar baz", "0wD", "foo| "),
         ("foo bar baz", "d0", "|z"),
         ("foo bar baz", "db", "foo bar |z"),
         ("foo bar baz", "0dfa", "|r baz"),
         ("foo bar baz", "0dta", "|ar baz"),
+        ("foo bar baz", "02d3fb", "|az"),
+        // A change whose motion cannot be made still inserts, taking the character under the
+        // cursor unless the motion never does, as in readline.
+        ("foo bar", "0cfzQ\u{1B}", "|Qoo bar"),
+        ("foo bar", "0c%Q\u{1B}", "|Qoo bar"),
+        ("foo bar", "0chQ\u{1B}", "|Qfoo bar"),
         ("foo bar baz", "dFa", "foo bar b|z"),
         ("foo bar baz", "dd", "|"),
         ("a (b c) d", "0f(d%", "a | d"),
@@ -69,19 +81,26 @@ import Testing
         ("foo bar", "0yw$p", "foo barfoo| "),
         ("foo bar", "0yeP", "fo|ofoo bar"),
         ("foo bar", "0ye2P", "foofo|ofoo bar"),
+        // A yank leaves the cursor where the command started, as readline does.
+        ("foo bar baz", "yb", "foo bar ba|z"),
+        ("foo bar baz", "0wyw", "foo |bar baz"),
+        ("foo bar baz", "0wyy", "foo |bar baz"),
+        ("foo bar baz", "yyP", "foo bar bafoo bar ba|zz"),
         ("foo bar", "0xp", "o|fo bar"),
         ("foo bar", "0rx", "|xoo bar"),
         ("foo bar", "03rx", "xx|x bar"),
-        ("foo bar", "09rx", "|foo bar"),
+        ("foo bar", "09rx", "xxxxxx|x"),
         ("foo bar", "0~", "F|oo bar"),
         ("foo bar", "03~", "FOO| bar"),
         ("foo bar", "0x.", "|o bar"),
         ("foo bar", "0x2.", "| bar"),
         ("a b c d e", "0dw.", "|c d e"),
-        ("foo bar", "0u", "|"),
+        // The text typed before the first Escape is not undone, as in readline.
+        ("foo bar", "0u", "|foo bar"),
+        ("foo bar", "0U", "|foo bar"),
         ("foo bar", "0xxu", "|oo bar"),
         ("foo bar", "0xxuu", "|foo bar"),
-        ("foo bar", "0xxU", "|"),
+        ("foo bar", "0xxU", "|foo bar"),
         ("foo bar", "03iab\u{1B}", "ababa|bfoo bar"),
         ("foo bar baz", "0cwX\u{1B}w.", "X |X baz"),
         ("foo bar", "0iX\u{1B}l.", "X|Xfoo bar"),

@@ -69,6 +69,11 @@ extension Editor {
         vi.insertStart = nil
         vi.recordsInsert = false
         vi.mode = .command
+        if !vi.hasBeenInCommandMode {
+            // As in readline, the text typed before the entry's first Escape is not undone.
+            vi.hasBeenInCommandMode = true
+            vi.undoStack.removeAll()
+        }
         undoHistory.closeGroup()
         if state.cursor.offset > 0 { move(to: state.position(before: state.cursor)) }
     }
@@ -171,9 +176,11 @@ extension Editor {
         }
         guard let (destination, inclusive) = viTarget(key, target: target, line: line.characters, index: line.index,
                                                        operation: operation) else {
-            // As in readline, a change whose motion cannot be made still starts the insert.
+            // As in readline, a change whose motion cannot be made still starts the insert, and
+            // takes the character under the cursor unless the motion is one that never does.
             if operation == "c" {
-                applyViOperator("c", to: line.index..<line.index, line.offsets)
+                let takesCharacter = !" l|hwW^0bBFT`".contains(key) && line.index < line.characters.count
+                applyViOperator("c", to: line.index..<(line.index + (takesCharacter ? 1 : 0)), line.offsets)
             } else {
                 vi.resetCommand()
             }
@@ -214,7 +221,10 @@ extension Editor {
             let next = ViMotions.nextWordStart(line, from: index, count: count, bigWord: bigWord)
             return operation != nil ? (next, false) : (min(next, last), false)
         case "e", "E":
-            return ViMotions.wordEnd(line, from: index, count: count, bigWord: key == "E").map { ($0, true) }
+            // Under an operator, with no word's end ahead, it takes the character under the
+            // cursor, as readline's does.
+            let end = ViMotions.wordEnd(line, from: index, count: count, bigWord: key == "E")
+            return end.map { ($0, true) } ?? (operation != nil && index < line.count ? (index, true) : nil)
         case "b", "B":
             return ViMotions.previousWordStart(line, from: index, count: count, bigWord: key == "B").map { ($0, false) }
         case "%":

@@ -53,8 +53,8 @@ extension Editor {
         if !range.isEmpty { vi.register = state.text(in: lower..<upper) }
         switch operation {
         case "y":
+            // The cursor stays where the command started, as readline leaves it.
             vi.resetCommand()
-            move(to: lower)
         case "d":
             pushViUndo()
             startViChange(entersInsert: false)
@@ -91,11 +91,11 @@ extension Editor {
     }
 
     /// `r`: replaces count characters from the cursor with `character`, leaving the cursor on
-    /// the last; nothing when the line has fewer.
+    /// the last; a count past the line's end replaces what is there, as readline does.
     mutating func replaceViCharacters(with character: Character) {
-        let count = viCount
         let line = viLine()
-        guard line.index + count <= line.characters.count else {
+        let count = min(viCount, line.characters.count - line.index)
+        guard count > 0 else {
             vi.resetCommand()
             return
         }

@@ -66,13 +66,16 @@ enum ViMotions {
         var position = index
         // Repeated by `;` or `,`, `t` and `T` look past the character they stopped next to.
         if until && repeating { position += forward ? 1 : -1 }
-        for _ in 0..<count {
+        // With fewer of them than the count, the last one found, as readline goes there.
+        var found: Int?
+        search: for _ in 0..<count {
             repeat {
                 position += forward ? 1 : -1
-                guard position >= 0 && position < line.count else { return nil }
+                guard position >= 0 && position < line.count else { break search }
             } while line[position] != target
+            found = position
         }
-        return until ? position + (forward ? -1 : 1) : position
+        return found.map { until ? $0 + (forward ? -1 : 1) : $0 }
     }
 
     /// `%`: the bracket matching the one under the cursor or the first one after it.

@@ -39,6 +39,8 @@ struct ViState {
     var register = ""
     /// The entry as it was before each change, newest last, for `u`.
     var undoStack: [(text: String, cursor: TextPosition)] = []
+    /// Whether the entry has been in command mode: the first Escape forgets what `u` would undo.
+    var hasBeenInCommandMode = false
 
     /// Forgets what belongs to one entry; the register and the change `.` repeats carry over.
     mutating func startNewEntry() {

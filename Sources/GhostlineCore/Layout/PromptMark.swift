@@ -1,7 +1,8 @@
 /// A mark of shell integration (OSC 133) at a cell of a frame, which layout places beside the
 /// frame (``Layout/promptMarks``): the renderer writes it just before that cell, or after a row's
-/// last cell when its column is the row's end, each time it writes the cell. A prompt drawn again is marked again, and every prompt's cells are closed
-/// by the input's start, so that what the renderer writes next, wherever it is, is input.
+/// last cell when its column is the row's end, each time it writes the cell. A prompt drawn
+/// again is marked again, and every prompt's cells are closed by the input's start, so that what
+/// the renderer writes next, wherever it is, is input.
 package struct PromptMark: Hashable, Sendable {
     /// What a mark says starts at its cell.
     package enum Kind: Hashable, Sendable {
@@ -31,13 +32,6 @@ package struct PromptMark: Hashable, Sendable {
     package var column: Int
     /// What starts there.
     package var kind: Kind
-
-    /// Creates a mark.
-    package init(row: Int, column: Int, kind: Kind) {
-        self.row = row
-        self.column = column
-        self.kind = kind
-    }
 }
 
 extension Array where Element == PromptMark {
