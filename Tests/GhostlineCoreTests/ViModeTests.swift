@@ -64,6 +64,8 @@ import Testing
         ("foo bar baz", "0dfa", "|r baz"),
         ("foo bar baz", "0dta", "|ar baz"),
         ("foo bar baz", "02d3fb", "|az"),
+        // Under an operator, a column past the end is the line's end.
+        ("foo bar", "03ld9|", "fo|o"),
         // A change whose motion cannot be made still inserts, taking the character under the
         // cursor unless the motion never does, as in readline.
         ("foo bar", "0cfzQ\u{1B}", "|Qoo bar"),
@@ -92,17 +94,29 @@ import Testing
         ("foo bar", "09rx", "xxxxxx|x"),
         ("foo bar", "0~", "F|oo bar"),
         ("foo bar", "03~", "FOO| bar"),
+        // Each character switched is a step of its own for `u`, and a count past the end goes on
+        // switching the last one, as in readline.
+        ("foo bar", "02~u", "Fo|o bar"),
+        ("foo bar baz", "032~u", "FOO BAR BA|Z"),
+        ("foo bar", "09~", "FOO BA|R"),
         ("foo bar", "0x.", "|o bar"),
         ("foo bar", "0x2.", "| bar"),
         ("a b c d e", "0dw.", "|c d e"),
         // The text typed before the first Escape is not undone, as in readline.
         ("foo bar", "0u", "|foo bar"),
         ("foo bar", "0U", "|foo bar"),
+        // `.` types the first insert again, as readline does.
+        ("foo bar", "0.", "foo ba|rfoo bar"),
+        ("foo bar", "02.", "foo barfoo ba|rfoo bar"),
         ("foo bar", "0xxu", "|oo bar"),
         ("foo bar", "0xxuu", "|foo bar"),
         ("foo bar", "0xxU", "|foo bar"),
-        ("foo bar", "03iab\u{1B}", "ababa|bfoo bar"),
-        ("foo bar baz", "0cwX\u{1B}w.", "X |X baz"),
+        // A counted insert types its text once, as readline does; `.` with a count repeats it.
+        ("foo bar", "03iab\u{1B}", "a|bfoo bar"),
+        ("foo bar", "0iab\u{1B}3.", "aababa|bbfoo bar"),
+        ("foo bar", "02iab\u{1B}0.", "a|babfoo bar"),
+        // A change typed again by `.` leaves the cursor after its text, as readline's does.
+        ("foo bar baz", "0cwX\u{1B}w.", "X X| baz"),
         ("foo bar", "0iX\u{1B}l.", "X|Xfoo bar"),
     ])
     func operatorsAndEdits(text: String, keys: String, after: String) {

@@ -6,11 +6,7 @@ import GhostlineTestSupport
 /// pseudo-terminals with the same keys): every case must leave the same entry, with the cursor
 /// where readline leaves it. Test-only: readline is loaded by the Python driver through ctypes and
 /// is never linked into Ghostline.
-///
-/// Run by hand, not in CI (`GHOSTLINE_VI_ORACLE=1 swift test --filter ViDifferentialTests`): the
-/// sets do not agree yet (Docs/KeyBindings.md, "vi mode against readline").
-@Suite(.enabled(if: getenv("GHOSTLINE_VI_ORACLE") != nil, "set GHOSTLINE_VI_ORACLE=1 to compare with GNU readline"))
-struct ViDifferentialTests {
+@Suite struct ViDifferentialTests {
     /// The repository's root, from this file's place in it.
     static let repositoryRoot = String(#filePath.split(separator: "/", omittingEmptySubsequences: false).dropLast(3)
         .joined(separator: "/"))

@@ -58,9 +58,11 @@ extension Editor {
         replace(cursor..<end, with: String(character), kind: .other)
     }
 
-    /// Escape in insert mode: types the insert's text again for a count (`3ix`), then goes to
-    /// command mode with the cursor on the character before it.
-    mutating func leaveViInsert() {
+    /// Escape in insert mode: types the insert's text again for a count (`3.` of an insert),
+    /// then goes to command mode with the cursor on the character before it, or where it is
+    /// without `backingUp`.
+    mutating func leaveViInsert(backingUp: Bool = true) {
+        let insertStart = vi.insertStart
         if vi.insertRepeat > 1, let start = vi.insertStart, start.line == state.cursor.line, start < state.cursor {
             let text = state.text(in: start..<state.cursor)
             for _ in 1..<vi.insertRepeat { replace(state.cursor..<state.cursor, with: text, kind: .other) }
@@ -70,12 +72,26 @@ extension Editor {
         vi.recordsInsert = false
         vi.mode = .command
         if !vi.hasBeenInCommandMode {
-            // As in readline, the text typed before the entry's first Escape is not undone.
+            // As in readline, the text typed before the entry's first Escape is not undone, and
+            // it is what `.` types again when the change it repeats is none or an insert.
             vi.hasBeenInCommandMode = true
             vi.undoStack.removeAll()
+            if let start = insertStart, start.line == state.cursor.line, start < state.cursor {
+                rememberFirstInsert(state.text(in: start..<state.cursor))
+            }
         }
         undoHistory.closeGroup()
-        if state.cursor.offset > 0 { move(to: state.position(before: state.cursor)) }
+        if backingUp && state.cursor.offset > 0 { move(to: state.position(before: state.cursor)) }
+    }
+
+    /// Makes `text`, the entry's first insert, the change `.` repeats, typed with the insert
+    /// command of the change remembered (`i` when there is none); a change of another kind stays.
+    private mutating func rememberFirstInsert(_ text: String) {
+        let insertCommands: [KeyEvent] = [.text("i"), .text("a"), .text("I"), .text("A")]
+        guard let command = vi.lastChange.isEmpty ? .text("i") : vi.lastChange.first,
+              insertCommands.contains(command) else { return }
+        vi.lastChange = [command, .text(text)]
+        vi.lastChangeCount = nil
     }
 
     private mutating func viCommandKey(_ event: KeyEvent) -> Optional<EditorRequest?> {
@@ -191,8 +207,11 @@ extension Editor {
             move(to: viPosition(destination, line.offsets))
             return nil
         }
+        // As in readline, an operator takes the character a motion lands on only going forward,
+        // and a yank never `%`'s.
+        let takesDestination = inclusive && destination >= line.index && !(operation == "y" && key == "%")
         let lower = min(destination, line.index)
-        let upper = min(max(destination, line.index) + (inclusive ? 1 : 0), line.characters.count)
+        let upper = min(max(destination, line.index) + (takesDestination ? 1 : 0), line.characters.count)
         applyViOperator(operation, to: lower..<upper, line.offsets)
         return nil
     }
@@ -211,7 +230,7 @@ extension Editor {
         case "0": return (0, false)
         case "^": return (ViMotions.firstNonBlank(line), false)
         case "$": return operation != nil ? (line.count, false) : (last, false)
-        case "|": return (min(count - 1, last), false)
+        case "|": return (min(count - 1, operation != nil ? line.count : last), false)
         case "w", "W":
             let bigWord = key == "W"
             // `cw` on a word changes to the word's end, not to the next word.

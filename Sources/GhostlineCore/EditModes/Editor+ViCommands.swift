@@ -84,10 +84,14 @@ extension Editor {
     private mutating func enterViInsert(at index: Int, _ offsets: [Int], repeat count: Int) {
         pushViUndo()
         startViChange(entersInsert: true)
+        // `.` types an insert once unless given a count of its own, as readline remembers none.
+        if !vi.isRepeating { vi.lastChangeCount = nil }
         move(to: viPosition(index, offsets))
         vi.mode = .insert
         vi.insertStart = state.cursor
-        vi.insertRepeat = count
+        // A count types the insert once, as readline does; `.` with a count types it again that
+        // many times.
+        vi.insertRepeat = vi.isRepeating ? count : 1
     }
 
     /// `r`: replaces count characters from the cursor with `character`, leaving the cursor on
@@ -120,19 +124,32 @@ extension Editor {
         }
     }
 
-    /// `~`: switches the case of count characters from the cursor and moves past them.
+    /// `~`: switches the case of count characters from the cursor and moves past them, as
+    /// readline does: each character is a step of its own for `u`, which leaves the cursor
+    /// after it, and a count past the line's end goes on switching the last character.
     private mutating func toggleViCase(count: Int) {
-        let line = viLine()
-        guard line.index < line.characters.count else { return }
-        pushViUndo()
+        guard viLine().index < viLine().characters.count else { return }
         startViChange(entersInsert: false)
-        let end = min(line.index + count, line.characters.count)
-        let toggled = line.characters[line.index..<end].map { character -> String in
-            let text = String(character)
-            return character.isUppercase ? text.lowercased() : text.uppercased()
-        }.joined()
-        replace(viPosition(line.index, line.offsets)..<viPosition(end, line.offsets), with: toggled, kind: .other)
-        move(to: viPosition(min(end, line.characters.count - 1), line.offsets))
+        var remaining = count
+        while remaining > 0 {
+            let line = viLine()
+            let last = line.characters.count - 1
+            if line.index == last && remaining > 2 {
+                // Switched back and forth, the last character ends as two more switches leave it.
+                remaining = 2 - remaining % 2
+            }
+            let character = line.characters[line.index]
+            let toggled = character.isUppercase ? String(character).lowercased() : String(character).uppercased()
+            if toggled.count == 1 && toggled != String(character) {
+                let after = viPosition(min(line.index + 1, last), line.offsets)
+                if vi.undoStack.last?.text != state.text { vi.undoStack.append((state.text, after)) }
+                replace(viPosition(line.index, line.offsets)..<viPosition(line.index + 1, line.offsets), with: toggled,
+                        kind: .other)
+            }
+            let offsets = Self.viOffsets(Array(state.line(state.cursor.line)))
+            move(to: viPosition(min(line.index + 1, last), offsets))
+            remaining -= 1
+        }
     }
 
     /// Remembers the entry before a change, for `u`.
@@ -173,10 +190,13 @@ extension Editor {
         vi.count = count
         vi.isRepeating = true
         defer { vi.isRepeating = false }
-        for event in keys {
+        // A change typed again leaves the cursor after its text, as readline's does; an insert
+        // typed again, on its last character.
+        let isChange = keys.first.map { [.text("c"), .text("s"), .text("C"), .text("S")].contains($0) } ?? false
+        for event in keys.dropLast(isChange && keys.last == .key(.escape) ? 1 : 0) {
             if let request = apply(event) { return request }
         }
-        if vi.mode != .command { leaveViInsert() }
+        if vi.mode != .command { leaveViInsert(backingUp: !isChange) }
         return nil
     }
 
