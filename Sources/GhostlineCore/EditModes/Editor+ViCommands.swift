@@ -141,8 +141,7 @@ extension Editor {
             let character = line.characters[line.index]
             let toggled = character.isUppercase ? String(character).lowercased() : String(character).uppercased()
             if toggled.count == 1 && toggled != String(character) {
-                let after = viPosition(min(line.index + 1, last), line.offsets)
-                if vi.undoStack.last?.text != state.text { vi.undoStack.append((state.text, after)) }
+                pushViUndo(cursor: viPosition(min(line.index + 1, last), line.offsets))
                 replace(viPosition(line.index, line.offsets)..<viPosition(line.index + 1, line.offsets), with: toggled,
                         kind: .other)
             }
@@ -152,10 +151,11 @@ extension Editor {
         }
     }
 
-    /// Remembers the entry before a change, for `u`.
-    mutating func pushViUndo() {
+    /// Remembers the entry before a change, for `u`, which puts the cursor back at `cursor`
+    /// (by default where it is).
+    mutating func pushViUndo(cursor: TextPosition? = nil) {
         let text = state.text
-        if vi.undoStack.last?.text != text { vi.undoStack.append((text, state.cursor)) }
+        if vi.undoStack.last?.text != text { vi.undoStack.append((text, cursor ?? state.cursor)) }
     }
 
     /// `u`: the entry as it was before the last change that changed it.
