@@ -63,7 +63,7 @@ extension Editor {
     /// without `backingUp`.
     mutating func leaveViInsert(backingUp: Bool = true) {
         let insertStart = vi.insertStart
-        if vi.insertRepeat > 1, let start = vi.insertStart, start.line == state.cursor.line, start < state.cursor {
+        if vi.insertRepeat > 1, let start = insertStart, start.line == state.cursor.line, start < state.cursor {
             let text = state.text(in: start..<state.cursor)
             for _ in 1..<vi.insertRepeat { replace(state.cursor..<state.cursor, with: text, kind: .other) }
         }

@@ -128,11 +128,11 @@ extension Editor {
     /// readline does: each character is a step of its own for `u`, which leaves the cursor
     /// after it, and a count past the line's end goes on switching the last character.
     private mutating func toggleViCase(count: Int) {
-        guard viLine().index < viLine().characters.count else { return }
+        var line = viLine()
+        guard line.index < line.characters.count else { return }
         startViChange(entersInsert: false)
         var remaining = count
         while remaining > 0 {
-            let line = viLine()
             let last = line.characters.count - 1
             if line.index == last && remaining > 2 {
                 // Switched back and forth, the last character ends as two more switches leave it.
@@ -140,13 +140,16 @@ extension Editor {
             }
             let character = line.characters[line.index]
             let toggled = character.isUppercase ? String(character).lowercased() : String(character).uppercased()
+            let next = min(line.index + 1, last)
             if toggled.count == 1 && toggled != String(character) {
-                pushViUndo(cursor: viPosition(min(line.index + 1, last), line.offsets))
+                pushViUndo(cursor: viPosition(next, line.offsets))
                 replace(viPosition(line.index, line.offsets)..<viPosition(line.index + 1, line.offsets), with: toggled,
                         kind: .other)
+                line.characters[line.index] = Character(toggled)
+                line.offsets = Self.viOffsets(line.characters)
             }
-            let offsets = Self.viOffsets(Array(state.line(state.cursor.line)))
-            move(to: viPosition(min(line.index + 1, last), offsets))
+            move(to: viPosition(next, line.offsets))
+            line.index = next
             remaining -= 1
         }
     }
