@@ -19,7 +19,8 @@ test: build doc-coverage
 # end-to-end tests run the `ghostline` of the same build (GHOSTLINE_BUILD_DIR), and the tests pass
 # the sanitizer settings on to it, so every process writes its reports to files under
 # REPORTS/<sanitizer>; the run fails when a test fails or any report was written, even one from a
-# child whose exit status a test expected. The toolchain's lld links the sanitized builds (gold
+# child whose exit status a test expected, and shows the reports either way (a report halts the
+# process it is about, the test runner too). The toolchain's lld links the sanitized builds (gold
 # warns about the sanitizers' local symbols). Leak checking is off: at exit the Swift runtime and
 # XCTest keep allocations that LeakSanitizer counts as leaks, none of them ours.
 SANITIZE_FLAGS = --scratch-path .build/$(1) --sanitize=$(2) -Xswiftc -use-ld=lld
@@ -42,7 +43,8 @@ define run-sanitized
 	$(SWIFT) build --build-tests $(call SANITIZE_FLAGS,$(1),$(2))
 	nm .build/$(1)/debug/ghostline | grep -q __$(1)_init
 	rm -rf $(REPORTS)/$(1) && mkdir -p $(REPORTS)/$(1)
-	GHOSTLINE_BUILD_DIR=.build/$(1)/debug $(3) $(SWIFT) test --skip-build --disable-xctest $(call SANITIZE_FLAGS,$(1),$(2))
+	GHOSTLINE_BUILD_DIR=.build/$(1)/debug $(3) $(SWIFT) test --skip-build --disable-xctest $(call SANITIZE_FLAGS,$(1),$(2)) \
+		|| { cat $(REPORTS)/$(1)/* 2>/dev/null; exit 1; }
 	@if [ -n "$$(ls $(REPORTS)/$(1))" ]; then cat $(REPORTS)/$(1)/*; echo "$(2) sanitizer reports in $(REPORTS)/$(1)"; exit 1; fi
 endef
 
