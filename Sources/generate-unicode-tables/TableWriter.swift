@@ -1,7 +1,7 @@
 import Glibc
 
 /// Writes the classification as Swift source: one array of runs, each packing the first code point
-/// of a run of equal classes (bits 3 and up) with that class (bits 0–2).
+/// of a run of equal classes (bits 5 and up) with that class (bits 0–4).
 ///
 /// One sorted array of packed runs keeps the runtime to a single binary search over a few
 /// kilobytes, which stays in cache on the per-keystroke path.
@@ -20,16 +20,18 @@ struct TableWriter {
         text += """
 
         /// The display-width class of every Unicode scalar, as sorted runs. Each element is
-        /// `firstCodePoint << 3 | class`, the class holding the width in bits 0–1 and in bit 2 a
-        /// flag for scalars that VS16 turns into two-column emoji; a run lasts until the next
-        /// element's first code point.
+        /// `firstCodePoint << 5 | class`, the class holding the width in bits 0–1, in bit 2 a
+        /// flag for scalars that VS16 turns into two-column emoji, in bit 3 one for ambiguous-width
+        /// characters and in bit 4 one for scalars terminals draw in widths of their own
+        /// (unassigned code points, regional indicators); a run lasts until the next element's
+        /// first code point.
         let scalarWidthClassRuns: [UInt32] = [
 
         """
-        let packed = runs().map { $0.start << 3 | UInt32($0.widthClass) }
+        let packed = runs().map { $0.start << 5 | UInt32($0.widthClass) }
         var index = 0
         while index < packed.count {
-            let line = packed[index..<min(index + 8, packed.count)].map { "0x" + hex($0, digits: 6) + "," }
+            let line = packed[index..<min(index + 8, packed.count)].map { "0x" + hex($0, digits: 7) + "," }
             text += "    " + line.joined(separator: " ") + "\n"
             index += 8
         }

@@ -2,10 +2,16 @@
 ///
 /// Each class is a byte: bits 0–1 hold the column width (0, 1 or 2) of the scalar on its own,
 /// bit 2 is set when the scalar has an emoji-style variation sequence, that is when a following
-/// VS16 (U+FE0F) asks for its two-column emoji presentation.
+/// VS16 (U+FE0F) asks for its two-column emoji presentation, bit 3 when it is a one-column
+/// character of East Asian Width "A" (ambiguous: CJK terminals draw it in two), bit 4 when
+/// terminals draw it in widths of their own: code points unassigned in this version (newer
+/// characters) and the regional indicators that pair into flags.
 /// The runtime decodes the same layout in `Sources/GhostlineCore/Unicode/ScalarWidthClass.swift`.
 struct WidthClassification {
     static let emojiVariationFlag: UInt8 = 0b100
+    static let ambiguousFlag: UInt8 = 0b1000
+    static let disputedFlag: UInt8 = 0b1_0000
+    static let widthBits: UInt8 = 0b11
 
     /// One class per code point, indexed by code point value.
     private(set) var classes: [UInt8]
@@ -39,13 +45,19 @@ struct WidthClassification {
         classes = Array(repeating: 1, count: 0x110000)
 
         for range in Self.unlistedWideDefaults { setWidth(2, in: range) }
+        var ambiguous: [ClosedRange<UInt32>] = []
         for entry in try eastAsianWidth.entries() {
             let isWide = entry.fields.first == "W" || entry.fields.first == "F"
             setWidth(isWide ? 2 : 1, in: entry.range)
+            if entry.fields.first == "A" { ambiguous.append(entry.range) }
         }
         for range in try emoji.ranges(withValue: "Emoji_Presentation") { setWidth(2, in: range) }
 
-        for (range, category) in try Self.generalCategories(unicodeData) {
+        let categories = try Self.generalCategories(unicodeData)
+        var assigned = Array(repeating: false, count: classes.count)
+        for range in Self.unlistedWideDefaults { for codePoint in range { assigned[Int(codePoint)] = true } }
+        for (range, _) in categories { for codePoint in range { assigned[Int(codePoint)] = true } }
+        for (range, category) in categories {
             // Marks draw onto their base; format characters and the line and paragraph
             // separators have no glyph.
             guard ["Mn", "Me", "Mc", "Cf", "Zl", "Zp"].contains(category) else { continue }
@@ -68,6 +80,15 @@ struct WidthClassification {
         for codePoint in try variations.sequenceStarts(withValue: "emoji style") {
             classes[Int(codePoint)] |= Self.emojiVariationFlag
         }
+        // Marks in the ambiguous ranges stay zero-width on every terminal; only characters
+        // drawn in one column may be drawn in two.
+        for range in ambiguous {
+            for codePoint in range where classes[Int(codePoint)] & Self.widthBits == 1 {
+                classes[Int(codePoint)] |= Self.ambiguousFlag
+            }
+        }
+        for codePoint in classes.indices where !assigned[codePoint] { classes[codePoint] |= Self.disputedFlag }
+        for codePoint in 0x1F1E6...0x1F1FF { classes[codePoint] |= Self.disputedFlag }
     }
 
     /// UAX #11 gives unlisted code points in these blocks and planes the width "W", even before
@@ -78,7 +99,7 @@ struct WidthClassification {
 
     private mutating func setWidth(_ width: UInt8, in range: ClosedRange<UInt32>) {
         for codePoint in range {
-            classes[Int(codePoint)] = (classes[Int(codePoint)] & Self.emojiVariationFlag) | width
+            classes[Int(codePoint)] = (classes[Int(codePoint)] & ~Self.widthBits) | width
         }
     }
 

@@ -1,5 +1,6 @@
-/// What the generated tables say about one scalar: its column width on its own and whether VS16
-/// turns it into a two-column emoji.
+/// What the generated tables say about one scalar: its column width on its own, whether VS16
+/// turns it into a two-column emoji, and whether terminals may draw it otherwise (an ambiguous
+/// width, or one of their own).
 ///
 /// The tables are a sorted array of runs (`scalarWidthClassRuns`, written by
 /// `generate-unicode-tables`), each packing the run's first code point with its class, so a lookup
@@ -10,7 +11,7 @@ struct ScalarWidthClass {
     init(_ scalar: Unicode.Scalar) {
         // The last run whose first code point is at most `scalar` holds it. Packing the key with
         // all class bits set makes "first code point ≤ scalar" a plain integer comparison.
-        let key = scalar.value << 3 | 0b111
+        let key = scalar.value << 5 | 0b11111
         let runs = scalarWidthClassRuns
         var low = 0
         var high = runs.count
@@ -28,4 +29,12 @@ struct ScalarWidthClass {
     /// Whether the scalar has an emoji-style variation sequence, that is whether a following VS16
     /// (U+FE0F) asks for its two-column emoji presentation, as in `☺️` or the keycap `1️⃣`.
     var hasEmojiVariation: Bool { bits & 0b100 != 0 }
+
+    /// Whether the scalar is a one-column character of ambiguous East Asian width, which
+    /// terminals set up for CJK text draw in two columns.
+    var isAmbiguous: Bool { bits & 0b1000 != 0 }
+
+    /// Whether terminals draw the scalar in widths of their own: a code point unassigned in the
+    /// tables' version (a newer character) or a regional indicator, half of a flag.
+    var isDisputed: Bool { bits & 0b1_0000 != 0 }
 }
