@@ -6,10 +6,10 @@ import GhostlineTerminal
 /// of the keys typed meanwhile, which the entry gets in order.
 extension InteractiveSession {
     /// Probes the terminal when the editor has not yet and wants to, then sets the keyboard
-    /// protocol the answers chose for the entry.
+    /// protocol and the widths the answers chose for the entry.
     func probeTerminalIfWanted() throws {
         let editor = self.editor
-        if editor.capabilityProbe == nil, drawsEntry, editor.usesKeyboardProtocol,
+        if editor.capabilityProbe == nil, drawsEntry, editor.usesKeyboardProtocol || editor.measuresCharacterWidths,
            editor.sessionObserver?.probesTerminal ?? true,
            CapabilityProbe.isWanted(terminalType: editor.terminalType,
                                     terminalProgram: environmentValue("TERM_PROGRAM")) {
@@ -23,6 +23,11 @@ extension InteractiveSession {
         }
         let chosen = editor.capabilityProbe?.keyboardProtocol(terminalType: editor.terminalType) ?? .legacy
         editor.entrySession.keyboardProtocol = editor.usesKeyboardProtocol && drawsEntry ? chosen : .legacy
+        let capabilities = editor.capabilityProbe?.capabilities
+        let measures = editor.measuresCharacterWidths && drawsEntry && capabilities?.answeredDeviceAttributes == true
+        editor.entrySession.setUpWidths(ambiguousWidth: editor.ambiguousCharacterWidth.fixedWidth, answers: measures,
+                                        laysOutClustersWhole: capabilities?.laysOutClustersWhole ?? false)
+        editor.entrySession.setsGraphemeClusterMode = measures && capabilities?.needsGraphemeClusterMode == true
     }
 
     /// On the way out, when the sentinel's answer has not come yet: waits for it once more,
@@ -35,9 +40,9 @@ extension InteractiveSession {
         editor.capabilityProbe = probe
     }
 
-    /// Reads what the terminal sends until the sentinel's answer or the time is up; bytes that
-    /// are not answers go to the entry session as keys.
-    private func awaitAnswers(_ probe: inout CapabilityProbe, forMilliseconds wait: Int64) throws {
+    /// Reads what the terminal sends until every answer came or the time is up; bytes that are
+    /// not answers go to the entry session as keys.
+    func awaitAnswers(_ probe: inout some AwaitedAnswers, forMilliseconds wait: Int64) throws {
         let deadline = monotonicMilliseconds() + wait
         var buffer = [UInt8](repeating: 0, count: 1024)
         do {

@@ -23,5 +23,6 @@ extension InteractiveSession {
         // are set again before it is drawn.
         try write(editor.entrySession.printAbove(messages.flatMap(\.terminalBytes),
                                                  resetsModes: messages.contains(where: \.isUnfiltered)))
+        try measureWidthsIfAwaited()
     }
 }

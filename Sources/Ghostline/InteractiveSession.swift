@@ -212,17 +212,21 @@ final class InteractiveSession {
         editor.entrySession.setAppearance(editor.appearance)
     }
 
-    /// Writes the frame that shows the entry as it is now.
+    /// Writes the frame that shows the entry as it is now, once the terminal has measured the
+    /// clusters it waits for.
     func draw() throws {
         adoptAppearance()
         try write(editor.entrySession.frame())
+        try measureWidthsIfAwaited()
     }
 
     /// Draws the entry one last time, leaves the cursor on a fresh row below it and restores the
     /// terminal.
     func finish() throws {
         adoptAppearance()
-        try write(editor.entrySession.finish())
+        try write(editor.entrySession.finalFrame())
+        try measureWidthsIfAwaited()
+        try write(editor.entrySession.leaveArea())
         leave()
     }
 

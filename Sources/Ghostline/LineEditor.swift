@@ -219,6 +219,15 @@ public final class LineEditor {
     /// answers its query, else xterm's modifyOtherKeys on xterm-like terminals. True unless
     /// set; false asks the terminal nothing and reads the legacy bytes.
     public var usesKeyboardProtocol = true
+    /// Whether the terminal is asked how wide it draws the clusters on which terminals disagree
+    /// with the Unicode tables (emoji ZWJ sequences, flags, VS16 emoji, skin tones, characters
+    /// newer than the tables), each measured once, when first drawn, with a cursor position
+    /// report; where the terminal lays clusters out whole (mode 2027), that mode is set while
+    /// an entry is read instead. True unless set; false lays every cluster out by the tables.
+    public var measuresCharacterWidths = true
+    /// How characters of ambiguous East Asian width are laid out: as the terminal draws them
+    /// unless set.
+    public var ambiguousCharacterWidth = AmbiguousCharacterWidth.asTheTerminalDraws
     /// The terminal's answers to the capability probe, asked once per editor; nil before.
     var capabilityProbe: CapabilityProbe?
     /// Whether a way out waited for the answers that had not come; done once per editor.

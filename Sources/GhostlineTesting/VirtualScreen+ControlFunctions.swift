@@ -228,6 +228,8 @@ extension VirtualScreen {
             case 2026:
                 synchronizedOutputDepth = isSet
                     ? synchronizedOutputDepth + 1 : max(synchronizedOutputDepth - 1, 0)
+            case 2027 where supportsGraphemeClusterMode:
+                isGraphemeClusterModeOn = isSet
             default:
                 hasIgnoredMode = true
             }
@@ -255,6 +257,9 @@ extension VirtualScreen {
         let marker = sequence.privateMarker.map { Unicode.Scalar($0) }
         let intermediate = sequence.intermediates.first.map { Unicode.Scalar($0) }
         switch (marker, intermediate, Unicode.Scalar(sequence.final)) {
+        case ("?", "$", "p") where sequence.parameter(0) == 2027 && supportsGraphemeClusterMode:
+            queries.append(sequence.description)
+            pendingReplies += Array("\u{1B}[?2027;\(isGraphemeClusterModeOn ? 1 : 2)$y".utf8)
         case (">", nil, "c"), ("=", nil, "c"), (">", nil, "q"), (_, "$", "p"):
             queries.append(sequence.description)
         case (">", nil, "u"):

@@ -16,8 +16,11 @@ extension VirtualScreen {
         guard column > 0, column < columns, cells[index(row, column)].isWideContinuation else {
             return
         }
-        cells[index(row, column - 1)].text = " "
-        cells[index(row, column)].text = " "
+        var lead = column - 1
+        while lead > 0 && cells[index(row, lead)].isWideContinuation { lead -= 1 }
+        var end = column
+        while end < columns && cells[index(row, end)].isWideContinuation { end += 1 }
+        for cut in lead..<end { cells[index(row, cut)].text = " " }
     }
 
     /// Erases `columnRange` of `row`, including any wide character it cuts.

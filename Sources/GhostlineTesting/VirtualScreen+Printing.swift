@@ -9,7 +9,7 @@ extension VirtualScreen {
             return
         }
         if joinLastWrittenCluster(with: scalar) { return }
-        let width = min(Character(scalar).displayWidth, 2)
+        let width = drawnWidth(of: Character(scalar))
         // A zero-width scalar that cannot join a cluster has no cell to live in.
         guard width > 0 else { return }
         write(String(scalar), width: width)
@@ -31,8 +31,8 @@ extension VirtualScreen {
         splitWideCharacter(row: row, atBoundary: column)
         splitWideCharacter(row: row, atBoundary: column + width)
         cells[index(row, column)] = ScreenCell(text: text, attributes: currentAttributes)
-        if width == 2 {
-            cells[index(row, column + 1)] = ScreenCell(text: "", attributes: currentAttributes)
+        for continuation in 1..<max(width, 1) {
+            cells[index(row, column + continuation)] = ScreenCell(text: "", attributes: currentAttributes)
         }
         lastWrittenCell = (row, column)
         advanceCursor(from: column + width)
@@ -58,10 +58,10 @@ extension VirtualScreen {
     /// cluster (a combining mark, a variation selector, a ZWJ sequence, the second regional
     /// indicator of a flag). Returns whether it did.
     ///
-    /// When the joined cluster is wider than the cell it started in (an emoji variation
-    /// selector), the cluster takes the next cell too, as terminals that measure whole clusters
-    /// do, so the screen agrees with `Character.displayWidth`; a cluster in the last column
-    /// cannot grow and stays one cell wide.
+    /// When the joined cluster is drawn wider than the cells it had (an emoji variation
+    /// selector), it takes the next cells too, as terminals that measure whole clusters do, so
+    /// the screen agrees with `Character.displayWidth` (or with ``clusterWidths``); a cluster
+    /// that reaches the last column cannot grow. One drawn narrower gives its last cells back.
     private mutating func joinLastWrittenCluster(with scalar: Unicode.Scalar) -> Bool {
         guard let lastWritten = lastWrittenCell else { return false }
         let (row, column) = lastWritten
@@ -70,13 +70,30 @@ extension VirtualScreen {
         text.unicodeScalars.append(scalar)
         guard text.count == 1, let cluster = text.first else { return false }
         cells[cellIndex].text = text
-        let isWide = column + 1 < columns && cells[cellIndex + 1].isWideContinuation
-        guard !isWide, cluster.displayWidth >= 2, column + 1 < columns else { return true }
-        splitWideCharacter(row: row, atBoundary: column + 2)
-        cells[cellIndex + 1] = ScreenCell(text: "", attributes: cells[cellIndex].attributes)
-        if cursorRow == row, cursorColumn == column + 1, !isWrapPending {
-            advanceCursor(from: column + 2)
+        var oldWidth = 1
+        while column + oldWidth < columns && cells[cellIndex + oldWidth].isWideContinuation { oldWidth += 1 }
+        let newWidth = max(1, drawnWidth(of: cluster))
+        guard newWidth != oldWidth, column + newWidth <= columns else { return true }
+        let attributes = cells[cellIndex].attributes
+        if newWidth > oldWidth {
+            splitWideCharacter(row: row, atBoundary: column + newWidth)
+            for extra in oldWidth..<newWidth { cells[cellIndex + extra] = ScreenCell(text: "", attributes: attributes) }
+        } else {
+            for extra in newWidth..<oldWidth { cells[cellIndex + extra] = ScreenCell(text: " ", attributes: attributes) }
+        }
+        let cursorAfter = isWrapPending && cursorColumn == columns - 1 ? columns : cursorColumn
+        if cursorRow == row, cursorAfter == column + oldWidth {
+            isWrapPending = false
+            advanceCursor(from: column + newWidth)
         }
         return true
+    }
+
+    /// The columns the screen draws `cluster` in: ``clusterWidths`` unless mode 2027 is on,
+    /// else the tables', ambiguous-width characters in two when ``drawsAmbiguousCharactersWide``.
+    func drawnWidth(of cluster: Character) -> Int {
+        if !isGraphemeClusterModeOn, let width = clusterWidths[cluster] { return width }
+        let widths = TerminalWidths(ambiguousWidth: drawsAmbiguousCharactersWide ? .wide : .narrow)
+        return widths.columns(of: cluster).columns
     }
 }

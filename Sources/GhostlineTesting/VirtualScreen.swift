@@ -73,6 +73,21 @@ public struct VirtualScreen: Sendable {
     /// query (`ESC[?u`) with its flags, and the primary device attributes (`ESC[c`), the probe's
     /// sentinel; false unless set, so that a probe waits for answers that never come.
     public var answersKeyboardProtocol = false
+    /// How wide the screen draws the clusters it draws unlike the Unicode tables, by cluster, as
+    /// a terminal that draws an emoji ZWJ sequence scalar by scalar (`👨‍👩‍👧` in 6 columns) or
+    /// `❤️` in one (tmux 3.3a) does; every other cluster is as wide as the tables say
+    /// (`Character.displayWidth`). Empty unless set. Its cursor position reports follow these
+    /// widths, as a real terminal's do, so an editor that measures clusters learns them.
+    public var clusterWidths: [Character: Int] = [:]
+    /// Whether the screen draws characters of ambiguous East Asian width (`…`, `±`, Greek and
+    /// Cyrillic letters) in two columns, as a terminal set up for CJK text does; false unless set.
+    public var drawsAmbiguousCharactersWide = false
+    /// Whether the screen has mode 2027, grapheme clusters laid out whole: it answers DECRQM
+    /// for it (`ESC[?2027$p`) with the mode's state, and while the mode is set it draws every
+    /// cluster as wide as the tables say, ``clusterWidths`` aside. False unless set.
+    public var supportsGraphemeClusterMode = false
+    /// Whether mode 2027 is set (see ``supportsGraphemeClusterMode``).
+    public internal(set) var isGraphemeClusterModeOn = false
     /// The kitty keyboard protocol's stack of flags, as pushed (`ESC[>Nu`), popped (`ESC[<Nu`)
     /// and set (`ESC[=N;Mu`): the program's last push at the end. Empty when none is pushed.
     public internal(set) var keyboardFlagsStack: [Int] = []

@@ -7,6 +7,8 @@ struct Options: Equatable {
     var isMultiline = false
     var usesViMode = false
     var usesKeyboardProtocol = true
+    var measuresCharacterWidths = true
+    var ambiguousCharacterWidth = AmbiguousCharacterWidth.asTheTerminalDraws
     var copiesKillsToClipboard = false
     var initialText = ""
     var loops = false
@@ -51,7 +53,8 @@ struct Options: Equatable {
                          [--secret] [--mask CHAR]
                          [--keywords "WORD WORD …"] [--ticker MS]
                          [--print-from FILE] [--no-suggestions] [--dump-bindings]
-                         [--vi] [--legacy-keys] [--osc52] [--right-prompt STR]
+                         [--vi] [--legacy-keys] [--table-widths] [--ambiguous-wide]
+                         [--ambiguous-narrow] [--osc52] [--right-prompt STR]
                          [--toolbar STR] [--transient-prompt STR] [--min-length N]
                          [--shell-integration]
         """
@@ -106,6 +109,13 @@ struct Options: Equatable {
         Option("--multiline", flag: "Enter adds a line, Alt-Enter submits") { $0.isMultiline = true },
         Option("--vi", flag: "vi keys: insert mode, Escape for command mode") { $0.usesViMode = true },
         Option("--legacy-keys", flag: "ask the terminal for no keyboard protocol") { $0.usesKeyboardProtocol = false },
+        Option("--table-widths", flag: "lay clusters out by the Unicode tables, asking the terminal nothing") {
+            $0.measuresCharacterWidths = false
+        },
+        Option("--ambiguous-wide", flag: "ambiguous-width characters take two columns, as on CJK terminals") {
+            $0.ambiguousCharacterWidth = .wide
+        },
+        Option("--ambiguous-narrow", flag: "ambiguous-width characters take one column") { $0.ambiguousCharacterWidth = .narrow },
         Option("--osc52", flag: "kills go to the system clipboard too (OSC 52)") { $0.copiesKillsToClipboard = true },
         Option("--initial", value: "STR", "the first entry starts with this text") { $0.initialText = $1 },
         Option("--loop", flag: "read entries until the end of input") { $0.loops = true },

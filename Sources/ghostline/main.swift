@@ -121,6 +121,8 @@ if options.dumpsBindings {
 editor.isMultiline = options.isMultiline
 if options.usesViMode { editor.editingMode = .vi }
 editor.usesKeyboardProtocol = options.usesKeyboardProtocol
+editor.measuresCharacterWidths = options.measuresCharacterWidths
+editor.ambiguousCharacterWidth = options.ambiguousCharacterWidth
 editor.copiesKillsToClipboard = options.copiesKillsToClipboard
 editor.defaultText = options.defaultText
 if !options.usesColor { editor.usesColor = false }

@@ -41,7 +41,8 @@ public final class PseudoTerminalSession {
     /// is its stdin, stdout and stderr, unless `captureStandardOutput` is true: then stdout is a
     /// pipe, collected in `standardOutput`, as for `x=$(program)` in a shell. With
     /// `answersKeyboardProtocol` the screen answers the probe as a kitty-protocol terminal does
-    /// (``VirtualScreen/answersKeyboardProtocol``).
+    /// (``VirtualScreen/answersKeyboardProtocol``). `configureScreen` sets the rest of how the
+    /// screen behaves (the widths it draws clusters in, say) before the child writes anything.
     public init(
         executable: String,
         arguments: [String],
@@ -49,7 +50,8 @@ public final class PseudoTerminalSession {
         rows: Int = 24,
         environment: [String: String] = [:],
         captureStandardOutput: Bool = false,
-        answersKeyboardProtocol: Bool = false
+        answersKeyboardProtocol: Bool = false,
+        configureScreen: (inout VirtualScreen) -> Void = { _ in }
     ) throws {
         var fullEnvironment = [
             "TERM": "xterm-256color",
@@ -75,6 +77,7 @@ public final class PseudoTerminalSession {
         standardOutputDescriptor = launch.standardOutputDescriptor
         screen = VirtualScreen(columns: columns, rows: rows)
         screen.answersKeyboardProtocol = answersKeyboardProtocol
+        configureScreen(&screen)
     }
 
     deinit {

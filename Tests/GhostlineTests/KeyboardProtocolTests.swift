@@ -110,13 +110,17 @@ import GhostlineTesting
         #expect(driver.result == .submitted("x"))
     }
 
-    @Test func theOptionOffProbesNothing() throws {
+    /// With the protocol off the terminal is probed only for its widths, and pushed nothing;
+    /// with the widths asked of it off too, it is not probed at all.
+    @Test(arguments: [true, false])
+    func theOptionOffPushesNothing(measuresWidths: Bool) throws {
         let driver = try LineEditorDriver(columns: 40, rows: 6, answers: .kittyKeyboard)
         let editor = makeEditor(on: driver)
         editor.usesKeyboardProtocol = false
+        editor.measuresCharacterWidths = measuresWidths
         try driver.start(editor)
         try driver.press(.key(.enter))
-        #expect(Self.occurrences(of: Self.query, in: driver.outputBytes) == 0)
+        #expect(Self.occurrences(of: Self.query, in: driver.outputBytes) == (measuresWidths ? 1 : 0))
         #expect(Self.occurrences(of: Self.push, in: driver.outputBytes) == 0)
     }
 

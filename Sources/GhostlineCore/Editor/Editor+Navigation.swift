@@ -6,13 +6,14 @@ extension Editor {
         let cursor = state.cursor
         let geometry = self.geometry ?? TextGeometry(width: .max / 4, firstLineStart: 0, otherLinesStart: 0)
         let wrapped = wrappedLine(cursor.line, geometry: geometry)
-        let location = wrapped.location(of: cursor.offset, in: state.line(cursor.line))
+        let location = wrapped.location(of: cursor.offset, in: state.line(cursor.line), widths: geometry.widths)
         let goal = goalColumn ?? location.column
         goalColumn = goal
         let targetRow = location.row + direction
         if targetRow >= 0 && targetRow < wrapped.rowStarts.count {
             state.cursor = TextPosition(line: cursor.line,
-                                        offset: wrapped.offset(onRow: targetRow, nearColumn: goal, in: state.line(cursor.line)))
+                                        offset: wrapped.offset(onRow: targetRow, nearColumn: goal, in: state.line(cursor.line),
+                                                               widths: geometry.widths))
             return
         }
         let targetLine = cursor.line + direction
@@ -22,12 +23,14 @@ extension Editor {
         }
         let target = wrappedLine(targetLine, geometry: geometry)
         let row = direction < 0 ? target.rowStarts.count - 1 : 0
-        state.cursor = TextPosition(line: targetLine, offset: target.offset(onRow: row, nearColumn: goal, in: state.line(targetLine)))
+        state.cursor = TextPosition(line: targetLine, offset: target.offset(onRow: row, nearColumn: goal, in: state.line(targetLine),
+                                                                         widths: geometry.widths))
     }
 
     private func wrappedLine(_ line: Int, geometry: TextGeometry) -> WrappedLine {
         WrappedLine(text: state.line(line), startColumn: line == 0 ? geometry.firstLineStart : geometry.otherLinesStart,
-                    width: geometry.width, maskColumns: isSecret ? mask.columns(width: geometry.width) : nil)
+                    width: geometry.width, maskColumns: isSecret ? mask.columns(width: geometry.width, widths: geometry.widths) : nil,
+                    widths: geometry.widths)
     }
 
     // MARK: - History

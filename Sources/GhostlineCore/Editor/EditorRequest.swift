@@ -87,8 +87,9 @@ public struct SuggestionContext: Sendable {
     }
 }
 
-/// The columns that up and down movement counts in: the terminal width and where text starts
-/// on first and following lines; and the rows a completion menu has.
+/// The columns that up and down movement counts in: the terminal width, where text starts on
+/// first and following lines and the widths the terminal draws clusters in; and the rows a
+/// completion menu has.
 package struct TextGeometry: Hashable, Sendable {
     /// The terminal width.
     package var width: Int
@@ -100,13 +101,17 @@ package struct TextGeometry: Hashable, Sendable {
     package var height: Int
     /// The rows the app's chrome keeps at the area's bottom (a toolbar), which a menu leaves.
     package var reservedRows: Int
+    /// The widths the terminal draws clusters in.
+    package var widths: TerminalWidths
 
     /// Creates a geometry.
-    package init(width: Int, firstLineStart: Int, otherLinesStart: Int, height: Int = 24, reservedRows: Int = 0) {
+    package init(width: Int, firstLineStart: Int, otherLinesStart: Int, height: Int = 24, reservedRows: Int = 0,
+                 widths: TerminalWidths = TerminalWidths()) {
         self.width = max(1, width)
         self.firstLineStart = firstLineStart
         self.otherLinesStart = otherLinesStart
         self.height = max(1, height)
         self.reservedRows = max(0, reservedRows)
+        self.widths = widths
     }
 }

@@ -62,11 +62,31 @@ struct ClusterBytes: Hashable, Sendable {
     }
 }
 
-/// Long clusters, each kept once, numbered in the order they were first seen. Entries are never
-/// removed while the layout lives, so a number drawn once keeps its meaning.
+/// What the layout knows of clusters beyond their bytes, kept for its life and passed to every
+/// function that makes cells: long clusters, each kept once, numbered in the order they were
+/// first seen (never removed, so a number drawn once keeps its meaning), and the widths the
+/// terminal draws clusters in, with the clusters met that are still to be measured.
 struct ClusterTable: Sendable {
     private(set) var clusters: [String] = []
     private var numbers: [String: Int] = [:]
+    /// The widths the terminal draws clusters in.
+    var widths = TerminalWidths()
+    /// Clusters drawn since the widths were last set that the terminal is to measure, each once.
+    private(set) var unmeasured: [Character] = []
+
+    /// The columns `character` takes on the terminal (see ``TerminalWidths``); a cluster still
+    /// to be measured is noted in ``unmeasured`` and takes the tables' columns meanwhile.
+    mutating func columns(of character: Character) -> Int {
+        let (columns, needsMeasuring) = widths.columns(of: character)
+        if needsMeasuring && !unmeasured.contains(character) { unmeasured.append(character) }
+        return columns
+    }
+
+    /// Sets the widths the terminal draws clusters in, forgetting the clusters to measure.
+    mutating func use(_ widths: TerminalWidths) {
+        self.widths = widths
+        unmeasured = []
+    }
 
     /// The bytes of `character` for a cell: inline, or the number of its entry.
     mutating func bytes(of character: Character) -> ClusterBytes {

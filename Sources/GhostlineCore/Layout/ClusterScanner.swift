@@ -6,24 +6,26 @@ enum ClusterScanner {
 
     /// The cluster starting at `offset`: where it ends and its display width (caret notation for
     /// controls; a character wider than `width` counts as the one-column stand-in).
-    static func cluster(in text: String, bytes: UnsafeBufferPointer<UInt8>, at offset: Int, width: Int) -> (end: Int, width: Int) {
+    static func cluster(in text: String, bytes: UnsafeBufferPointer<UInt8>, at offset: Int, width: Int,
+                        widths: TerminalWidths) -> (end: Int, width: Int) {
         let byte = bytes[offset]
         if byte >= 0x20 && byte < 0x7F && (offset + 1 == bytes.count || bytes[offset + 1] < 0x80) {
             return (offset + 1, 1)
         }
         let index = text.utf8.index(text.utf8.startIndex, offsetBy: offset)
         let next = text.index(after: index)
-        let columns = displayColumns(of: text[index], width: width)
+        let columns = displayColumns(of: text[index], width: width, widths: widths)
         return (text.utf8.distance(from: text.utf8.startIndex, to: next), columns)
     }
 
-    /// Display columns of a character as the layout draws it.
-    static func displayColumns(of character: Character, width: Int) -> Int {
+    /// Display columns of a character as the layout draws it, on a terminal that draws clusters
+    /// in `widths`.
+    static func displayColumns(of character: Character, width: Int, widths: TerminalWidths) -> Int {
         if let caret = character.caretNotation { return caret.count > width ? 1 : caret.count }
         if let based = withDottedBase(character) {
-            return based.reduce(0) { $0 + displayColumns(of: $1, width: width) }
+            return based.reduce(0) { $0 + displayColumns(of: $1, width: width, widths: widths) }
         }
-        let columns = character.displayWidth
+        let columns = widths.columns(of: character).columns
         return columns > width ? 1 : columns
     }
 
@@ -45,7 +47,9 @@ enum ClusterScanner {
 
 extension ClusterScanner {
     /// Appends the cells that draw `character` in `style` to `row`: caret notation for controls,
-    /// two cells for a wide character, none for a zero-width one, the stand-in when it cannot fit.
+    /// a cell and continuations for a character wider than one column (as wide as the terminal
+    /// draws it, see `ClusterTable.columns(of:)`), none for a zero-width one, the stand-in when
+    /// it cannot fit.
     static func appendCells(of character: Character, style: Style, width: Int, clusters: inout ClusterTable,
                             to row: inout [Cell]) {
         if let based = withDottedBase(character) {
@@ -60,16 +64,16 @@ extension ClusterScanner {
             }
             return
         }
-        switch character.displayWidth {
+        switch clusters.columns(of: character) {
         case 0:
             return
         case let columns where columns > width:
             row.append(Cell(clusters.bytes(of: tooWide), style: style))
-        case 2:
-            row.append(Cell(clusters.bytes(of: character), width: 2, style: style))
-            row.append(.continuation(style: style))
-        default:
+        case 1:
             row.append(Cell(clusters.bytes(of: character), style: style))
+        case let columns:
+            row.append(Cell(clusters.bytes(of: character), width: UInt8(columns), style: style))
+            for _ in 1..<columns { row.append(.continuation(style: style)) }
         }
     }
 }

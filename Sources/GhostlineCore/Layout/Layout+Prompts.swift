@@ -21,10 +21,12 @@ extension Layout {
         return cells
     }
 
-    /// The columns a prompt takes when laid out for `width` columns: what layout draws, cut to
-    /// leave a column for text. Up and down movement counts columns from here.
-    package static func columns(ofPrompt prompt: String, width: Int) -> Int {
+    /// The columns a prompt takes when laid out for `width` columns on a terminal that draws
+    /// clusters in `widths`: what layout draws, cut to leave a column for text. Up and down
+    /// movement counts columns from here.
+    package static func columns(ofPrompt prompt: String, width: Int, widths: TerminalWidths = TerminalWidths()) -> Int {
         var clusters = ClusterTable()
+        clusters.use(widths)
         return makePrefixCells(StyledText(prompt), width: max(1, width), clusters: &clusters).count
     }
 
@@ -33,7 +35,10 @@ extension Layout {
         Self.append(prompt, to: &cells, width: width, clusters: &clusters)
         guard cells.count >= width else { return cells }
         cells.removeSubrange(max(0, width - 1)...)
-        if cells.last?.width == 2 { cells.removeLast() }
+        // A cluster the cut goes through goes with it.
+        if let last = cells.lastIndex(where: { !$0.isContinuation }), last + Int(cells[last].width) > cells.count {
+            cells.removeSubrange(last...)
+        }
         return cells
     }
 

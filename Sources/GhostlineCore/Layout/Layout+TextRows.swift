@@ -82,14 +82,14 @@ extension Layout {
             if let changed = state.firstChangedOffset(ofLine: identity, since: cached.revision) {
                 cached.revision = state.revision
                 if let changed {
-                    let firstRow = cached.wrapped.update(to: state.line(line), changedFrom: changed)
+                    let firstRow = cached.wrapped.update(to: state.line(line), changedFrom: changed, widths: clusters.widths)
                     cached.forgetRows(from: firstRow, reachingPast: changed)
                 }
                 return cached
             }
         }
         let fresh = LineCache(wrapped: WrappedLine(text: state.line(line), startColumn: startColumn, width: width,
-                                                   maskColumns: mask.cells?.count),
+                                                   maskColumns: mask.cells?.count, widths: clusters.widths),
                               generation: state.generation, revision: state.revision, mask: mask.cells)
         cache[identity] = fresh
         return fresh

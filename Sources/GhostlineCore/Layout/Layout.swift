@@ -58,6 +58,18 @@ package struct Layout: Sendable {
         top = RowAddress(line: 0, row: 0)
     }
 
+    /// Lays clusters out in `widths` from the next frame on, every cached row and cell made again.
+    mutating func use(_ widths: TerminalWidths) {
+        clusters.use(widths)
+        reset()
+        mask = (nil, 0, nil)
+        prefixes = []
+    }
+
+    /// The clusters the frames laid out since the widths were set met that the terminal is to
+    /// measure; a frame that met any must not be drawn before they are measured.
+    var clustersToMeasure: [Character] { clusters.unmeasured }
+
     /// Lays `presentation` out for a terminal of `width` columns and `height` rows.
     package mutating func frame(for presentation: Presentation, width: Int, height: Int) -> Frame {
         let width = max(1, width), height = max(1, height)
@@ -69,7 +81,7 @@ package struct Layout: Sendable {
         let cursor = state.cursor
         let cursorStart = cursor.line == 0 ? prompt.count : continuation.count
         let cursorLine = lineCache(line: cursor.line, in: state, startColumn: cursorStart, width: width).wrapped
-        var cursorPoint = cursorLine.location(of: cursor.offset, in: state.line(cursor.line))
+        var cursorPoint = cursorLine.location(of: cursor.offset, in: state.line(cursor.line), widths: clusters.widths)
         let cursorAtMargin = cursorPoint.column >= width
         if cursorAtMargin { cursorPoint = ScreenPoint(row: cursorPoint.row + 1, column: 0) }
 

@@ -19,8 +19,9 @@ public struct TextMask: Hashable, Sendable {
     /// Nothing at all, as `sudo` and `passwd` show a password.
     public static let nothing = TextMask(nil)
 
-    /// The columns one masked cluster takes on a terminal `width` columns wide.
-    func columns(width: Int) -> Int {
-        character.map { ClusterScanner.displayColumns(of: $0, width: width) } ?? 0
+    /// The columns one masked cluster takes on a terminal `width` columns wide that draws
+    /// clusters in `widths`.
+    func columns(width: Int, widths: TerminalWidths) -> Int {
+        character.map { ClusterScanner.displayColumns(of: $0, width: width, widths: widths) } ?? 0
     }
 }

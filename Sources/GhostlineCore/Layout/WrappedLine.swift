@@ -19,26 +19,27 @@ struct WrappedLine: Sendable {
     /// is shown as it is.
     let maskColumns: Int?
 
-    init(text: String, startColumn: Int, width: Int, maskColumns: Int? = nil) {
+    init(text: String, startColumn: Int, width: Int, maskColumns: Int? = nil, widths: TerminalWidths) {
         self.startColumn = startColumn
         self.width = width
         self.maskColumns = maskColumns
         rowStarts = [0]
         byteCount = 0
         endColumn = startColumn
-        layOut(text, from: 0)
+        layOut(text, from: 0, widths: widths)
     }
 
-    /// Updates the rows for a new version of the text that is unchanged before `changedOffset`;
-    /// returns the first row laid out again (rows before it are as they were).
+    /// Updates the rows for a new version of the text that is unchanged before `changedOffset`,
+    /// laid out with the same `widths`; returns the first row laid out again (rows before it
+    /// are as they were).
     @discardableResult
-    mutating func update(to text: String, changedFrom changedOffset: Int) -> Int {
+    mutating func update(to text: String, changedFrom changedOffset: Int, widths: TerminalWidths) -> Int {
         let lastRow = rowStarts.count - 1
         if changedOffset == byteCount && changedOffset > rowStarts[lastRow]
             && text.utf8.count >= byteCount && Self.isCharacterBoundary(changedOffset, in: text) {
             // Text only added at the end, after a cluster that it does not join: wrapping goes
             // on from where it stopped, so typing at the end costs the typed characters only.
-            layOut(text, from: lastRow, position: changedOffset, column: endColumn)
+            layOut(text, from: lastRow, position: changedOffset, column: endColumn, widths: widths)
             return lastRow
         }
         var row = rowStarts.partitionedIndex { $0 > changedOffset } - 1
@@ -48,12 +49,12 @@ struct WrappedLine: Sendable {
         // Only when there are rows to drop: the first rows of a line, `[0]`, are a constant the
         // program holds, which a removal of nothing still copied (at a session's first key).
         if row + 1 < rowStarts.count { rowStarts.removeSubrange((row + 1)...) }
-        layOut(text, from: row)
+        layOut(text, from: row, widths: widths)
         return row
     }
 
-    /// The row and column of `offset` in `text`.
-    func location(of offset: Int, in text: String) -> ScreenPoint {
+    /// The row and column of `offset` in `text`, laid out with `widths`.
+    func location(of offset: Int, in text: String, widths: TerminalWidths) -> ScreenPoint {
         // The cursor at the end, where typing happens, is where wrapping stopped.
         if offset == byteCount { return ScreenPoint(row: rowStarts.count - 1, column: endColumn) }
         let row = max(0, rowStarts.partitionedIndex { $0 > offset } - 1)
@@ -61,7 +62,7 @@ struct WrappedLine: Sendable {
         text.withUTF8Bytes { bytes in
             var position = rowStarts[row]
             while position < offset {
-                let cluster = ClusterScanner.cluster(in: text, bytes: bytes, at: position, width: width)
+                let cluster = ClusterScanner.cluster(in: text, bytes: bytes, at: position, width: width, widths: widths)
                 column += maskColumns ?? cluster.width
                 position = cluster.end
             }
@@ -69,8 +70,9 @@ struct WrappedLine: Sendable {
         return ScreenPoint(row: row, column: column)
     }
 
-    /// The UTF-8 offset on `row` nearest to `column` without passing it.
-    func offset(onRow row: Int, nearColumn goal: Int, in text: String) -> Int {
+    /// The UTF-8 offset on `row` nearest to `column` without passing it, in `text` laid out
+    /// with `widths`.
+    func offset(onRow row: Int, nearColumn goal: Int, in text: String, widths: TerminalWidths) -> Int {
         let row = min(max(row, 0), rowStarts.count - 1)
         let rowEnd = end(ofRow: row)
         var column = row == 0 ? startColumn : 0
@@ -78,7 +80,7 @@ struct WrappedLine: Sendable {
         var previous: Int?
         text.withUTF8Bytes { bytes in
             while position < rowEnd {
-                let cluster = ClusterScanner.cluster(in: text, bytes: bytes, at: position, width: width)
+                let cluster = ClusterScanner.cluster(in: text, bytes: bytes, at: position, width: width, widths: widths)
                 let columns = maskColumns ?? cluster.width
                 if column + columns > goal { break }
                 column += columns
@@ -123,7 +125,7 @@ struct WrappedLine: Sendable {
                     let first = cells.count
                     cells.append(contentsOf: mask)
                     if style != .plain { for index in first..<cells.count { cells[index].style = style } }
-                    position = ClusterScanner.cluster(in: text, bytes: bytes, at: position, width: width).end
+                    position = ClusterScanner.cluster(in: text, bytes: bytes, at: position, width: width, widths: clusters.widths).end
                     continue
                 }
                 let runEnd = Self.endOfASCIIRun(in: bytes, from: position, before: styleEnd)
@@ -185,12 +187,13 @@ struct WrappedLine: Sendable {
         row + 1 < rowStarts.count ? rowStarts[row + 1] : byteCount
     }
 
-    private mutating func layOut(_ text: String, from row: Int) {
-        layOut(text, from: row, position: rowStarts[row], column: row == 0 ? startColumn : 0)
+    private mutating func layOut(_ text: String, from row: Int, widths: TerminalWidths) {
+        layOut(text, from: row, position: rowStarts[row], column: row == 0 ? startColumn : 0, widths: widths)
     }
 
     /// Lays out from `position`, at `column` of `row`, to the end of the text.
-    private mutating func layOut(_ text: String, from row: Int, position start: Int, column startingColumn: Int) {
+    private mutating func layOut(_ text: String, from row: Int, position start: Int, column startingColumn: Int,
+                                 widths: TerminalWidths) {
         var column = startingColumn
         var position = start
         let width = self.width
@@ -205,7 +208,7 @@ struct WrappedLine: Sendable {
                         column = 0
                     }
                     column += maskColumns
-                    position = ClusterScanner.cluster(in: text, bytes: bytes, at: position, width: width).end
+                    position = ClusterScanner.cluster(in: text, bytes: bytes, at: position, width: width, widths: widths).end
                 }
                 return count
             }
@@ -225,7 +228,7 @@ struct WrappedLine: Sendable {
                     }
                     continue
                 }
-                let cluster = ClusterScanner.cluster(in: text, bytes: bytes, at: position, width: width)
+                let cluster = ClusterScanner.cluster(in: text, bytes: bytes, at: position, width: width, widths: widths)
                 if cluster.width > 0 && column + cluster.width > width && column > 0 {
                     starts.append(position)
                     column = 0

@@ -106,6 +106,15 @@ package struct Display: Sendable {
     /// start of a row.
     package init() {}
 
+    /// The clusters the last draw met that the terminal is to measure: while there are any, a
+    /// draw lays out but writes nothing, until ``use(_:)`` gives their widths.
+    package var clustersToMeasure: [Character] { layout.clustersToMeasure }
+
+    /// Lays clusters out in `widths` from the next draw on.
+    package mutating func use(_ widths: TerminalWidths) {
+        layout.use(widths)
+    }
+
     /// The bytes that turn the screen into `presentation` laid out for a terminal of `width`
     /// columns and `height` rows.
     package mutating func draw(_ presentation: Presentation, width: Int, height: Int) -> [UInt8] {
@@ -129,6 +138,9 @@ package struct Display: Sendable {
             bytes = appended
         } else {
             let frame = layout.frame(for: presentation, width: width, height: height)
+            // Drawn with widths the terminal may not share, it would put the cursor where the
+            // renderer does not think it is.
+            guard layout.clustersToMeasure.isEmpty else { return [] }
             bytes = renderer.render(frame, marks: layout.promptMarks, screenRows: height)
         }
         if cursorEndsLine && surroundings != nil {
@@ -184,7 +196,8 @@ package struct Display: Sendable {
                     following = .ghost([], longClusters: cells.longClusters)
                 }
             }
-            guard let appended = renderer.append(cells, then: following, screenRows: height) else { return nil }
+            guard layout.clustersToMeasure.isEmpty,
+                  let appended = renderer.append(cells, then: following, screenRows: height) else { return nil }
             if appended.scrolledRows > 0 { layout.scrollDown(appended.scrolledRows, in: presentation, width: width) }
             return appended.bytes
         case .other:

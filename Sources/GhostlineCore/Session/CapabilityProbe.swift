@@ -14,6 +14,13 @@ package struct TerminalCapabilities: Equatable, Sendable {
 
     /// Whether the terminal speaks the kitty keyboard protocol.
     package var speaksKittyKeyboard: Bool { kittyKeyboardFlags != nil }
+
+    /// Whether the terminal lays grapheme clusters out whole (mode 2027) while an entry is read:
+    /// the mode is set, set for good, or reset and to be set.
+    package var laysOutClustersWhole: Bool { (1...3).contains(graphemeClusterMode ?? 0) }
+
+    /// Whether mode 2027 is to be set while an entry is read: the terminal has it reset and can set it.
+    package var needsGraphemeClusterMode: Bool { graphemeClusterMode == 2 }
 }
 
 /// How keys are asked of the terminal beyond the legacy bytes.
@@ -36,7 +43,7 @@ package enum KeyboardProtocol: Equatable, Sendable {
 /// is held that cannot be an answer. It never waits itself; the session bounds the wait.
 /// Answers that come after the wait are swallowed by the key decoder, which drops every control
 /// sequence with a private marker.
-package struct CapabilityProbe: Sendable {
+package struct CapabilityProbe: AwaitedAnswers, Sendable {
     /// The query written to the terminal.
     package static let query: [UInt8] = Array("\u{1B}[?u\u{1B}[?2027$p\u{1B}[c".utf8)
     /// How long a terminal that answers nothing delays the first frame, in milliseconds.

@@ -73,10 +73,11 @@ final class EntryDecorations {
     let messageStyle: Style
     let geometry: TextGeometry
 
-    /// The decorations of `appearance` for a terminal of `width` columns and `height` rows, in
-    /// `mode` (for the mode string), with the prompts marked for shell integration or not.
-    init(of appearance: EntryAppearance, width: Int, height: Int, showsContinuation: Bool, mode: PromptMode?,
-         marksPrompts: Bool) {
+    /// The decorations of `appearance` for a terminal of `width` columns and `height` rows that
+    /// draws clusters in `widths`, in `mode` (for the mode string), with the prompts marked for
+    /// shell integration or not.
+    init(of appearance: EntryAppearance, width: Int, height: Int, widths: TerminalWidths, showsContinuation: Bool,
+         mode: PromptMode?, marksPrompts: Bool) {
         var promptStyle = appearance.promptStyle
         var ghostStyle = appearance.placeholderStyle
         let settings = appearance.chrome
@@ -105,9 +106,10 @@ final class EntryDecorations {
                         rightPromptMargin: settings.rightPromptMargin,
                         regions: settings.toolbar.map { [Region(.areaBottom, text: $0, style: toolbarStyle)] } ?? [],
                         marksPrompts: marksPrompts)
-        geometry = TextGeometry(width: width, firstLineStart: Layout.columns(ofPrompt: prompt, width: width),
-                                otherLinesStart: Layout.columns(ofPrompt: continuation, width: width), height: height,
-                                reservedRows: chrome.regions.reduce(0) { $0 + $1.rows.count })
+        geometry = TextGeometry(width: width, firstLineStart: Layout.columns(ofPrompt: prompt, width: width, widths: widths),
+                                otherLinesStart: Layout.columns(ofPrompt: continuation, width: width, widths: widths),
+                                height: height, reservedRows: chrome.regions.reduce(0) { $0 + $1.rows.count },
+                                widths: widths)
     }
 
     /// Whether these are the decorations for a terminal of this size, with or without the

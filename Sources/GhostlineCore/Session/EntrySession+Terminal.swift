@@ -5,12 +5,13 @@
 extension EntrySession {
     private static let plainStyle = Array("\u{1B}[0m".utf8)
     private static let synchronizedOutputOn = Array("\u{1B}[?2026h".utf8)
-    private static let synchronizedOutputOff = Array("\u{1B}[?2026l".utf8)
+    static let synchronizedOutputOff = Array("\u{1B}[?2026l".utf8)
     static let lineBreak = Array("\r\n".utf8)
 
     /// Sets the modes an entry is read with: bracketed paste (unless the app or the init file
-    /// turned it off), the cursor shown in case the program before hid it, and the keyboard
-    /// protocol the terminal's answers chose (kitty's flags pushed, or modifyOtherKeys).
+    /// turned it off), the cursor shown in case the program before hid it, the keyboard
+    /// protocol the terminal's answers chose (kitty's flags pushed, or modifyOtherKeys) and
+    /// grapheme clusters laid out whole where the terminal has that mode off.
     mutating func setEntryModes() -> [UInt8] {
         modes = TerminalModeStack()
         var bytes = usesBracketedPaste ? modes.set(.bracketedPaste) : []
@@ -20,6 +21,7 @@ extension EntrySession {
         case .kitty: bytes += modes.set(.kittyKeyboard(flags: 1))
         case .modifyOtherKeys: bytes += modes.set(.modifyOtherKeys(level: 1))
         }
+        if setsGraphemeClusterMode { bytes += modes.set(.graphemeClusters) }
         return bytes
     }
 

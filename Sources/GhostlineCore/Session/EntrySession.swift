@@ -48,6 +48,20 @@ package struct EntrySession {
     /// How the terminal is asked to send keys while an entry is read, as its answers to the
     /// probe chose; the legacy bytes until then.
     package var keyboardProtocol = KeyboardProtocol.legacy
+    /// Whether mode 2027 (grapheme clusters laid out whole) is set while an entry is read.
+    package var setsGraphemeClusterMode = false
+    /// The widths the terminal draws clusters in, learnt over the editor's life (see
+    /// `EntrySession+Widths.swift`).
+    package var terminalWidths = TerminalWidths() {
+        didSet {
+            display.use(terminalWidths)
+            decorations = nil
+        }
+    }
+    /// Whether the last frame was not drawn: it met clusters the terminal is to measure first.
+    package internal(set) var awaitsMeasurement = false
+    /// Whether the frame that awaits measurement is the entry's last.
+    var measuredFrameIsFinal = false
     private var decoder = KeyDecoder()
     /// Keys decoded and not yet handled, from ``nextKey`` on.
     private var keys: [KeyEvent] = []
@@ -191,6 +205,11 @@ package struct EntrySession {
         guard drawsEntry else { return [] }
         let shown = presentation()
         var bytes = display.draw(shown, width: width, height: height)
+        if bytes.isEmpty && !display.clustersToMeasure.isEmpty {
+            awaitsMeasurement = true
+            measuredFrameIsFinal = false
+            return []
+        }
         if copiesKillsToClipboard { bytes += clipboardUpdate() }
         // Emacs mode with no shape recorded, the common case, asks nothing more.
         return editor.editingMode == .vi || modes.cursorShape != nil ? bytes + cursorShapeUpdate() : bytes
@@ -234,8 +253,8 @@ package struct EntrySession {
         if let decorations, decorations.fit(width: width, height: height, showsContinuation: showsContinuation, mode: mode) {
             return decorations
         }
-        let made = EntryDecorations(of: appearance, width: width, height: height, showsContinuation: showsContinuation,
-                                    mode: mode, marksPrompts: marksShellIntegration)
+        let made = EntryDecorations(of: appearance, width: width, height: height, widths: terminalWidths,
+                                    showsContinuation: showsContinuation, mode: mode, marksPrompts: marksShellIntegration)
         decorations = made
         // Up and Down move by the rows of this geometry, which changes only with the decorations.
         editor.geometry = made.geometry
@@ -247,6 +266,7 @@ package struct EntrySession {
     package mutating func startEntry(text: String, drawsEntry: Bool, width: Int, height: Int) -> [UInt8] {
         editor.startNewEntry(text: text)
         display = Display()
+        display.use(terminalWidths)
         self.drawsEntry = drawsEntry
         self.width = width
         self.height = height
@@ -267,7 +287,12 @@ package struct EntrySession {
     package mutating func finalFrame() -> [UInt8] {
         guard drawsEntry else { return [] }
         let shown = presentation(final: true)
-        return display.draw(shown, width: width, height: height)
+        let bytes = display.draw(shown, width: width, height: height)
+        if bytes.isEmpty && !display.clustersToMeasure.isEmpty {
+            awaitsMeasurement = true
+            measuredFrameIsFinal = true
+        }
+        return bytes
     }
 
     /// The mark of the output's start, for the row below a submitted entry; nothing when the

@@ -11,10 +11,13 @@ package enum TerminalMode: Equatable, Sendable {
     case kittyKeyboard(flags: Int)
     /// xterm's modifyOtherKeys at `level` (`CSI > 4 ; level m`), reset with `CSI > 4 m`.
     case modifyOtherKeys(level: Int)
+    /// Grapheme clusters laid out whole, each as wide as the tables say (`CSI ? 2027 h`), off
+    /// again with `CSI ? 2027 l`; set only where the terminal said it was off.
+    case graphemeClusters
 
     /// The modes that take one place in the stack: a second of the same kind replaces the first.
     package enum Kind: Equatable, Sendable {
-        case bracketedPaste, cursorVisible, cursorShape, kittyKeyboard, modifyOtherKeys
+        case bracketedPaste, cursorVisible, cursorShape, kittyKeyboard, modifyOtherKeys, graphemeClusters
     }
 
     package var kind: Kind {
@@ -24,6 +27,7 @@ package enum TerminalMode: Equatable, Sendable {
         case .cursorShape: return .cursorShape
         case .kittyKeyboard: return .kittyKeyboard
         case .modifyOtherKeys: return .modifyOtherKeys
+        case .graphemeClusters: return .graphemeClusters
         }
     }
 
@@ -35,6 +39,7 @@ package enum TerminalMode: Equatable, Sendable {
         case .cursorShape(let shape): return Array("\u{1B}[\(shape.rawValue) q".utf8)
         case .kittyKeyboard(let flags): return Array("\u{1B}[>\(flags)u".utf8)
         case .modifyOtherKeys(let level): return Array("\u{1B}[>4;\(level)m".utf8)
+        case .graphemeClusters: return Array("\u{1B}[?2027h".utf8)
         }
     }
 
@@ -46,6 +51,7 @@ package enum TerminalMode: Equatable, Sendable {
         case .cursorShape: return Array("\u{1B}[0 q".utf8)
         case .kittyKeyboard: return Array("\u{1B}[<u".utf8)
         case .modifyOtherKeys: return Array("\u{1B}[>4m".utf8)
+        case .graphemeClusters: return Array("\u{1B}[?2027l".utf8)
         }
     }
 
