@@ -39,6 +39,9 @@ import GhostlineTesting
         for character: Character in ["a", "中", "e\u{301}"] {
             #expect(wide.columns(of: character) == (character.displayWidth, false), "\(character)")
         }
+        // An ambiguous base under VS16 is drawn wide before the selector comes: not measured.
+        let measuring = TerminalWidths(ambiguousWidth: .wide, measuresClusters: true)
+        #expect(measuring.columns(of: "\u{FFFD}\u{FE0F}") == (2, false))
         let unknown = TerminalWidths(ambiguousWidth: .unknown)
         #expect(unknown.columns(of: "…") == (1, true))
         #expect(unknown.columns(of: "a") == (1, false))

@@ -46,6 +46,12 @@ enum ClusterScanner {
 }
 
 extension ClusterScanner {
+    /// The one cell that stands in for a character wider than the whole terminal: ``tooWide``,
+    /// or `.` on a terminal that draws `…` (of ambiguous width) in two columns.
+    static func tooWideCell(style: Style, clusters: inout ClusterTable) -> Cell {
+        Cell(clusters.bytes(of: clusters.columns(of: tooWide) == 1 ? tooWide : "."), style: style)
+    }
+
     /// Appends the cells that draw `character` in `style` to `row`: caret notation for controls,
     /// a cell and continuations for a character wider than one column (as wide as the terminal
     /// draws it, see `ClusterTable.columns(of:)`), none for a zero-width one, the stand-in when
@@ -58,7 +64,7 @@ extension ClusterScanner {
         }
         if let caret = character.caretNotation {
             if caret.count > width {
-                row.append(Cell(clusters.bytes(of: tooWide), style: style))
+                row.append(tooWideCell(style: style, clusters: &clusters))
             } else {
                 for symbol in caret.utf8 { row.append(Cell(ClusterBytes(ascii: symbol), style: style)) }
             }
@@ -68,7 +74,7 @@ extension ClusterScanner {
         case 0:
             return
         case let columns where columns > width:
-            row.append(Cell(clusters.bytes(of: tooWide), style: style))
+            row.append(tooWideCell(style: style, clusters: &clusters))
         case 1:
             row.append(Cell(clusters.bytes(of: character), style: style))
         case let columns:

@@ -59,7 +59,7 @@ package struct Layout: Sendable {
     }
 
     /// Lays clusters out in `widths` from the next frame on, every cached row and cell made again.
-    mutating func use(_ widths: TerminalWidths) {
+    package mutating func use(_ widths: TerminalWidths) {
         clusters.use(widths)
         reset()
         mask = (nil, 0, nil)

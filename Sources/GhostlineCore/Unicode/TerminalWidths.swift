@@ -54,15 +54,16 @@ package struct TerminalWidths: Hashable, Sendable {
         guard departsFromTables else { return (character.displayWidth, false) }
         if let width = measured[character] { return (width, false) }
         let table = character.tableWidth
-        if table.isDisputed { return (table.columns, measuresClusters) }
+        // An ambiguous base decides first: a terminal that draws it wide has done so before
+        // whatever follows it in the cluster.
         if table.isAmbiguous {
             switch ambiguousWidth {
-            case .narrow: return (table.columns, false)
+            case .narrow: break
             case .wide: return (2, false)
             case .unknown: return (table.columns, true)
             }
         }
-        return (table.columns, false)
+        return (table.columns, table.isDisputed && measuresClusters)
     }
 
     /// Records the `width` the terminal drew `character` in; for the first ambiguous-width

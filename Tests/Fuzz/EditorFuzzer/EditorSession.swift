@@ -28,7 +28,8 @@ struct EditorSession {
                                          chrome: setting.chrome)
         session = EntrySession(editor: editor, appearance: appearance)
         session.marksShellIntegration = setting.marksPrompts
-        screen = VirtualScreen(columns: setting.width, rows: setting.height)
+        if setting.drawsOwnWidths { session.terminalWidths = FuzzSetting.measuredWidths }
+        screen = Self.screen(for: setting)
         startEntry()
     }
 
@@ -152,9 +153,20 @@ struct EditorSession {
     /// screen (the frame has fewer rows than the screen, so none were cut), the screen shows
     /// exactly what a fresh display draws for it on a blank screen, cursor included, from the
     /// area's first row, with nothing below.
+    /// A screen of the setting's size that draws clusters as the setting's terminal does.
+    private static func screen(for setting: FuzzSetting) -> VirtualScreen {
+        var screen = VirtualScreen(columns: setting.width, rows: setting.height)
+        if setting.drawsOwnWidths {
+            screen.clusterWidths = FuzzSetting.drawnWidths
+            screen.drawsAmbiguousCharactersWide = true
+        }
+        return screen
+    }
+
     private func checkScreen(showing presentation: Presentation) {
         let width = setting.width, height = setting.height
         var layout = Layout()
+        if setting.drawsOwnWidths { layout.use(FuzzSetting.measuredWidths) }
         let frame = layout.frame(for: presentation, width: width, height: height)
         check(frame.rows.count <= height, "\(frame.rows.count) rows for a screen of \(height)")
         for (index, row) in frame.rows.enumerated() {
@@ -167,7 +179,8 @@ struct EditorSession {
         let areaTop = areaStartRow - (screen.scrolledOffLines.count - rowsScrolledBeforeArea)
         guard frame.rows.count < height, areaTop >= 0 else { return }
         var freshDisplay = Display()
-        var fresh = VirtualScreen(columns: width, rows: height)
+        if setting.drawsOwnWidths { freshDisplay.use(FuzzSetting.measuredWidths) }
+        var fresh = Self.screen(for: setting)
         fresh.feed(freshDisplay.draw(presentation, width: width, height: height))
         for row in 0..<(height - areaTop) {
             for column in 0..<width where screen[areaTop + row, column] != fresh[row, column] {

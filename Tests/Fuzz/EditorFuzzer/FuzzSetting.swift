@@ -37,9 +37,23 @@ struct FuzzSetting {
     let validates: Bool
     /// Whether the prompts carry the marks of shell integration (OSC 133).
     let marksPrompts: Bool
+    /// Whether the terminal draws clusters unlike the tables (``drawnWidths``, ambiguous
+    /// characters wide), and the entry lays them out as measured.
+    let drawsOwnWidths: Bool
+
+    /// The widths a terminal that draws clusters its own way was measured to draw them in.
+    static let drawnWidths: [Character: Int] = ["👨‍👩‍👧": 6, "❤️": 1, "🇫🇷": 4, "👍🏽": 3, "1️⃣": 1]
+
+    /// The widths the entry lays clusters out in when ``drawsOwnWidths``.
+    static var measuredWidths: TerminalWidths {
+        var widths = TerminalWidths(ambiguousWidth: .wide)
+        for (cluster, width) in drawnWidths { widths.record(width, for: cluster) }
+        return widths
+    }
 
     private static let prompts = ["> ", "", "请输入: ", "\u{1B}[31m>\u{9B}2J\u{07} ", "a prompt longer than a narrow terminal > "]
-    private static let placeholders = ["Type a message…", "请输入消息 😀", "\u{9B}31mred\u{1B}]0;title\u{07}"]
+    private static let placeholders = ["Type a message…", "请输入消息 😀", "\u{9B}31mred\u{1B}]0;title\u{07}",
+                                       "👨‍👩‍👧 ❤️ 🇫🇷 ±α"]
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         width = 1 + Int(bytes[0] % 48)
@@ -48,6 +62,7 @@ struct FuzzSetting {
         prompt = Self.prompts[Int(flags & 0x07) % Self.prompts.count]
         continuationPrompt = flags & 0x08 == 0 ? "… " : "\u{1B}> "
         placeholder = flags & 0x10 == 0 ? nil : Self.placeholders[Int(bytes[3] >> 6) % Self.placeholders.count]
+        drawsOwnWidths = bytes[3] & 0x04 != 0
         isMultiline = flags & 0x20 != 0
         hasHistory = flags & 0x40 != 0
         // The height takes the low four bits of its byte.
@@ -58,7 +73,7 @@ struct FuzzSetting {
         marksPrompts = bytes[1] & 0x40 != 0
         drawsPerBatch = bytes[3] & 0x01 != 0
         pausesBetweenChunks = bytes[3] & 0x02 != 0
-        chunkingSeed = UInt64(bytes[3] >> 2)
+        chunkingSeed = UInt64(bytes[3] >> 3)
         // The width takes the byte modulo 48; what is left of it chooses the chrome.
         let chromeKind = bytes[0] / 48
         var chrome = ChromeSettings()
