@@ -1,8 +1,8 @@
-import Synchronization
+import GhostlineTerminal
 
 /// How the entry on the reading thread ended, handed to the driver's thread.
 final class EntryOutcome: Sendable {
-    private let value = Mutex<EntryResult?>(nil)
+    private let value = Locked<EntryResult?>(nil)
 
     /// Records how the entry ended; called once per entry, on the reading thread.
     func set(_ result: EntryResult) {

@@ -1,7 +1,6 @@
 import Glibc
 import Ghostline
 import GhostlineTerminal
-import Synchronization
 
 /// The driver's `SessionObserver`: counts the bytes and resizes the session has taken, records
 /// when it waits, and wakes the driver by writing a byte to a pipe the driver polls.
@@ -25,7 +24,7 @@ final class SessionProbe: SessionObserver, Sendable {
         var lastWait: Wait?
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let resizeReadEnd: Int32
     private let resizeWriteEnd: Int32
     /// Readable when the session began to wait or an entry ended: the driver's poll wakes.

@@ -6,12 +6,12 @@ import Glibc
 /// prebuilt standard library, where ThreadSanitizer cannot see them: `make sanitize` reported
 /// every two locked changes from two threads as a race. A pthread mutex is a lock the sanitizer
 /// knows, so its reports stay about real races.
-final class Locked<Value: Sendable>: @unchecked Sendable {
+package final class Locked<Value: Sendable>: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     // Read and written only between `pthread_mutex_lock` and `pthread_mutex_unlock`.
     private var value: Value
 
-    init(_ value: Value) {
+    package init(_ value: Value) {
         self.value = value
         mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
         pthread_mutex_init(mutex, nil)
@@ -23,7 +23,7 @@ final class Locked<Value: Sendable>: @unchecked Sendable {
     }
 
     /// Runs `body` on the value with the lock held.
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body(&value)
