@@ -162,6 +162,23 @@ import GhostlineTesting
         #expect(screen.cursorColumn == 7)
     }
 
+    /// A way out that cannot wait (a signal ending the process) draws the last frame as the
+    /// tables say rather than leave the entry undrawn.
+    @Test func finishingWithAClusterUnmeasuredDrawsItByTheTables() {
+        var session = EntrySession(appearance: EntryAppearance(prompt: "> "), width: 30, height: 5)
+        session.setUpWidths(ambiguousWidth: nil, answers: true, laysOutClustersWhole: false)
+        var screen = VirtualScreen(columns: 30, rows: 5)
+        screen.feed(session.startEntry(text: "", drawsEntry: true, width: 30, height: 5))
+        session.receive(Array("ab\(Self.family)".utf8)[...])
+        while session.handleNextKey() != nil {}
+        #expect(session.frame().isEmpty)
+        screen.feed(session.finish())
+        #expect(screen.line(0) == "> ab\(Self.family)")
+        #expect((screen.cursorRow, screen.cursorColumn) == (1, 0))
+        #expect(!screen.isSynchronizedOutputActive)
+        #expect(!screen.queries.contains("ESC[6n"))
+    }
+
     /// Mode 2027 goes through the mode stack: set with the entry's modes, undone on the way out.
     @Test func graphemeClusterModeIsSetWithTheEntryAndUndoneOnTheWayOut() {
         var session = EntrySession(appearance: EntryAppearance(prompt: "> "), width: 30, height: 5)

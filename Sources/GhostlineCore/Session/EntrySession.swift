@@ -278,9 +278,12 @@ package struct EntrySession {
     }
 
     /// Draws the entry one last time without ghost text (what was typed stays visible, as with
-    /// readline) and leaves the cursor at the start of a fresh row below it.
+    /// readline) and leaves the cursor at the start of a fresh row below it. A way out waits for
+    /// no measurement: a cluster not measured yet is drawn as the tables say, and measuring stops.
     package mutating func finish() -> [UInt8] {
-        finalFrame() + leaveArea()
+        var bytes = finalFrame()
+        if awaitsMeasurement { bytes = finishMeasuring(WidthMeasurement(clusters: display.clustersToMeasure)) }
+        return bytes + leaveArea()
     }
 
     /// The entry's last frame, without ghost text: the first half of ``finish()``.
