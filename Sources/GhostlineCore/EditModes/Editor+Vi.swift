@@ -143,6 +143,9 @@ extension Editor {
                 return nil
             case "`":
                 return viMotion(awaiting, target: key)
+            case "i", "a":
+                applyViTextObject(key, around: awaiting == "a")
+                return nil
             default:
                 vi.lastFind = (awaiting, key)
             }
@@ -159,7 +162,7 @@ extension Editor {
         }
         vi.commandKeys.append(.text(String(key)))
         if vi.pendingOperator != nil {
-            if "fFtT`".contains(key) {
+            if "fFtT`ia".contains(key) {
                 vi.awaitingCharacter = key
                 return nil
             }
@@ -214,6 +217,19 @@ extension Editor {
         let upper = min(max(destination, line.index) + (takesDestination ? 1 : 0), line.characters.count)
         applyViOperator(operation, to: lower..<upper, line.offsets)
         return nil
+    }
+
+    /// A text object (`iw`, `a(`, ...) as the target of the pending operator: a yank leaves the
+    /// cursor at the object's start, as vim's does; no object there cancels the command.
+    private mutating func applyViTextObject(_ object: Character, around: Bool) {
+        let line = viLine()
+        guard let operation = vi.pendingOperator,
+              let range = ViTextObjects.range(object, around: around, in: line.characters, at: line.index, count: viCount) else {
+            vi.resetCommand()
+            return
+        }
+        applyViOperator(operation, to: range, line.offsets)
+        if operation == "y" { move(to: viPosition(range.lowerBound, line.offsets)) }
     }
 
     /// Where a motion goes from `index`, and whether an operator takes the character there.

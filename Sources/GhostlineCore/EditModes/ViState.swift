@@ -17,7 +17,8 @@ struct ViState {
     /// An operator (`c`, `d`, `y`) waiting for its motion, with its count.
     var pendingOperator: Character?
     var operatorCount: Int?
-    /// A command waiting for a character as its operand: `f`, `F`, `t`, `T`, `r`, `m` or `` ` ``.
+    /// A command waiting for a character as its operand: `f`, `F`, `t`, `T`, `r`, `m`, `` ` ``,
+    /// or `i` or `a` after an operator, waiting for the text object's name.
     var awaitingCharacter: Character?
     /// The last `f`, `F`, `t` or `T` and its character, for `;` and `,`.
     var lastFind: (command: Character, target: Character)?
