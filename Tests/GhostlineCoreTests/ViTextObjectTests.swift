@@ -17,9 +17,10 @@ import Testing
         ("foo bar baz", "02diw", "|bar baz"),
         ("foo bar baz", "03diw", "| baz"),
         ("foo bar", "0wdiw", "foo| "),
-        // More runs than the line has: nothing happens (vim leaves the text, its cursor moved).
-        ("foo bar", "04diw", "|foo bar"),
-        ("foo bar", "0w2diw", "foo |bar"),
+        // More runs than the line has: nothing happens, and the cursor is on the last character,
+        // where vim's search ended.
+        ("foo bar", "04diw", "foo ba|r"),
+        ("foo bar", "0w2diw", "foo ba|r"),
         // `aw` takes the blanks after the word, or before it when none follow.
         ("foo bar baz", "0wdaw", "foo |baz"),
         ("foo bar baz", "$daw", "foo ba|r"),
@@ -27,7 +28,7 @@ import Testing
         ("foo bar baz", "0d2aw", "|baz"),
         ("foo bar baz", "02daw", "|baz"),
         ("a b c", "03daw", "|"),
-        ("a b c", "04daw", "|a b c"),
+        ("a b c", "04daw", "a b |c"),
         // From a blank, `aw` takes the blanks and the word after them.
         ("foo   bar baz", "0fbhdaw", "foo| baz"),
         // The line's indent is not taken before a last word.
@@ -102,6 +103,10 @@ import Testing
         // `c` changes the object and `.` changes the next one the same way.
         ("foo bar baz", "0ciwX\u{1B}w.", "X X| baz"),
         ("f(a) g(b)", "0fadi(fb.", "f() g(|)"),
+        // `.` of a change that finds no object changes nothing: its text is not typed as commands.
+        ("if { a } z", "0ca}x\u{1B}0.", "|if x z"),
+        // `u` puts the cursor at the object's start, as vim's does.
+        ("foo bar baz", "0wlciwX\u{1B}$u", "foo |bar baz"),
         ("foo bar baz", "0daw.", "|baz"),
         // `y` leaves the cursor at the object's start, and `p` puts what it took.
         ("foo bar baz", "0wlyiw$p", "foo bar bazba|r"),

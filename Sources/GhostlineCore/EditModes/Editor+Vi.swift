@@ -219,17 +219,23 @@ extension Editor {
         return nil
     }
 
-    /// A text object (`iw`, `a(`, ...) as the target of the pending operator: a yank leaves the
-    /// cursor at the object's start, as vim's does; no object there cancels the command.
+    /// A text object (`iw`, `a(`, ...) as the target of the pending operator, which starts at
+    /// the object's start, as vim's does (`u` and a yank leave the cursor there). With no object
+    /// there the command is cancelled, and a `.` typing it again types nothing more; a word
+    /// object leaves the cursor on the line's last character, where vim's search for it ended.
     private mutating func applyViTextObject(_ object: Character, around: Bool) {
         let line = viLine()
         guard let operation = vi.pendingOperator,
               let range = ViTextObjects.range(object, around: around, in: line.characters, at: line.index, count: viCount) else {
             vi.resetCommand()
+            vi.isRepeating = false
+            if (object == "w" || object == "W") && !line.characters.isEmpty {
+                move(to: viPosition(line.characters.count - 1, line.offsets))
+            }
             return
         }
+        move(to: viPosition(range.lowerBound, line.offsets))
         applyViOperator(operation, to: range, line.offsets)
-        if operation == "y" { move(to: viPosition(range.lowerBound, line.offsets)) }
     }
 
     /// Where a motion goes from `index`, and whether an operator takes the character there.

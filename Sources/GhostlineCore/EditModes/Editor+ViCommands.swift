@@ -197,6 +197,8 @@ extension Editor {
         // typed again, on its last character.
         let isChange = keys.first.map { [.text("c"), .text("s"), .text("C"), .text("S")].contains($0) } ?? false
         for event in keys.dropLast(isChange && keys.last == .key(.escape) ? 1 : 0) {
+            // A text object not found ends the repeat (`applyViTextObject`).
+            guard vi.isRepeating else { return nil }
             if let request = apply(event) { return request }
         }
         if vi.mode != .command { leaveViInsert(backingUp: !isChange) }

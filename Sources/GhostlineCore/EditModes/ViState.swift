@@ -29,7 +29,8 @@ struct ViState {
     var lastChangeCount: Int?
     /// Whether the keys of the current insert are being added to the change `.` repeats.
     var recordsInsert = false
-    /// Whether `.` is typing a change again, which it then does not record.
+    /// Whether `.` is typing a change again, which it then does not record; a text object not
+    /// found ends it.
     var isRepeating = false
     /// Where the current insert started, and how many times its text is typed (`3ix`).
     var insertStart: TextPosition?
