@@ -116,6 +116,7 @@ extension Editor {
             vi.resetCommand()
             return nil
         }
+        if vi.pendingOperator != nil || vi.awaitingCharacter != nil || !"jk+-123456789".contains(key) { vi.goalColumn = nil }
         let request = viCommand(key)
         if vi.mode == .command { clampViCursor() }
         return .some(request)

@@ -37,8 +37,9 @@ extension Editor {
         case "u": undoVi()
         case "U": revertVi()
         case ".": return repeatViChange()
-        case "k", "-": walkViHistory(to: (historyIndex ?? history.count) - count)
-        case "j", "+": walkViHistory(to: (historyIndex ?? history.count) + count)
+        case "k", "-": moveViVertically(up: true, toFirstNonBlank: key == "-", count: count)
+        case "j", "+": moveViVertically(up: false, toFirstNonBlank: key == "+", count: count)
+        case "o", "O": openViLine(below: key == "o")
         case "G": walkViHistory(to: (vi.count ?? 1) - 1)
         default: break
         }
@@ -72,7 +73,7 @@ extension Editor {
 
     /// Ends the command being typed as a change that `.` repeats; one that goes on in insert
     /// mode takes the keys typed there too, up to Escape.
-    private mutating func startViChange(entersInsert: Bool) {
+    mutating func startViChange(entersInsert: Bool) {
         if !vi.isRepeating {
             vi.lastChange = vi.commandKeys
             vi.lastChangeCount = vi.count
@@ -207,7 +208,7 @@ extension Editor {
 
     /// `k`, `j` and `G`: the history entry at `index` or the nearest there is (the entry being
     /// edited after the newest), the cursor at its start.
-    private mutating func walkViHistory(to index: Int) {
+    mutating func walkViHistory(to index: Int) {
         let current = historyIndex ?? history.count
         let target = max(0, min(index, history.count))
         guard target != current else { return }

@@ -35,6 +35,9 @@ struct ViState {
     /// Where the current insert started, and how many times its text is typed (`3ix`).
     var insertStart: TextPosition?
     var insertRepeat = 1
+    /// The character index `j` and `k` keep from line to line, set by the first of them and
+    /// forgotten by any other command.
+    var goalColumn: Int?
     /// The places `m` marked on the entry, by name, as UTF-8 offsets in the cursor's line.
     var marks: [Character: Int] = [:]
     /// The text `p` and `P` put: the last deleted or yanked.
