@@ -116,7 +116,10 @@ extension Editor {
             vi.resetCommand()
             return nil
         }
-        if vi.pendingOperator != nil || vi.awaitingCharacter != nil || !"jk+-123456789".contains(key) { vi.goalColumn = nil }
+        // Only `j` and `k` (with a count) keep the column they go on from.
+        if vi.pendingOperator != nil || vi.awaitingCharacter != nil || !"jk+-123456789".contains(key) {
+            vi.goalColumn = nil
+        }
         let request = viCommand(key)
         if vi.mode == .command { clampViCursor() }
         return .some(request)
