@@ -40,6 +40,11 @@ extension Editor {
         case "k", "-": walkViHistory(to: (historyIndex ?? history.count) - count)
         case "j", "+": walkViHistory(to: (historyIndex ?? history.count) + count)
         case "G": walkViHistory(to: (vi.count ?? 1) - 1)
+        case "_": yankViArgument()
+        case "#":
+            let toggling = vi.count != nil
+            vi.resetCommand()
+            return insertComment(toggling: toggling)
         default: break
         }
         vi.resetCommand()
@@ -72,7 +77,7 @@ extension Editor {
 
     /// Ends the command being typed as a change that `.` repeats; one that goes on in insert
     /// mode takes the keys typed there too, up to Escape.
-    private mutating func startViChange(entersInsert: Bool) {
+    mutating func startViChange(entersInsert: Bool) {
         if !vi.isRepeating {
             vi.lastChange = vi.commandKeys
             vi.lastChangeCount = vi.count
@@ -199,7 +204,8 @@ extension Editor {
         for event in keys.dropLast(isChange && keys.last == .key(.escape) ? 1 : 0) {
             if let request = apply(event) { return request }
         }
-        if vi.mode != .command { leaveViInsert(backingUp: !isChange) }
+        // `_` typed again stays in insert mode after its word, as readline's does.
+        if vi.mode != .command && keys != [.text("_")] { leaveViInsert(backingUp: !isChange) }
         return nil
     }
 
