@@ -18,6 +18,8 @@ import Testing
         ("xy\u{1B}_zz", "xy czz|"),
         // `u` takes back the word and what was typed after it together.
         ("xy\u{1B}_zz\u{1B}u", "x|y"),
+        // ... with the cursor where the word went.
+        ("xy\u{1B}0_zz\u{1B}u", "x|y"),
         // `.` yanks the word again, not what was typed after it, and stays in insert mode.
         ("xy\u{1B}_zz\u{1B}0.", "x c|y czz"),
         ("xy\u{1B}_\u{1B}0.zz", "x czz|y c"),

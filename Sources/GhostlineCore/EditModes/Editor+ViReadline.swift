@@ -7,10 +7,11 @@ extension Editor {
     /// was typed after it, and stays in insert mode.
     mutating func yankViArgument() {
         guard let word = historyArgument(vi.count.map { $0 - 1 }, skipping: 0) else { return }
-        pushViUndo()
-        startViChange(entersInsert: false)
         let line = viLine()
         let start = viPosition(min(line.index + 1, line.characters.count), line.offsets)
+        // `u` puts the cursor where the word went, as readline's does.
+        pushViUndo(cursor: start)
+        startViChange(entersInsert: false)
         if let inserted = replace(start..<start, with: " " + word, kind: .other) { move(to: inserted.upperBound) }
         vi.mode = .insert
         vi.insertStart = state.cursor
