@@ -113,8 +113,8 @@ extension Editor {
     }
 
     /// Word `index` (from 0; nil for the last; negative counts from the end) of the history
-    /// entry `skip` entries before the previous one, nil when there is none (or the entry is
-    /// secret).
+    /// entry `skip` entries before the previous one; nil when there is no such word, or while
+    /// a secret is read.
     func historyArgument(_ index: Int?, skipping skip: Int) -> String? {
         guard !isSecret else { return nil }
         let entry = (historyIndex ?? history.count) - 1 - skip
