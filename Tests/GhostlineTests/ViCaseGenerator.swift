@@ -93,6 +93,23 @@ enum ViCaseGenerator {
         return cases
     }
 
+    /// readline's commands beyond vim's, in batches: `_` with counts, `.`, `u` and the
+    /// commands around it, after entries whose words it takes; and `#`, each in a batch of its
+    /// own, since the keys that end a case make an entry of their own after `#` submits one.
+    static func readlineOnlyCommands() -> [[String]] {
+        var yanks: [String] = []
+        for (index, text) in texts.prefix(4).enumerated() {
+            let start = ["0", "$", "0w", "0f("][index]
+            yanks.append(text)
+            for command in ["_", "1_", "2_", "3_", "12_", "_Q\(escape)0.", "_\(escape)0.Z", "_\(escape)02.", "_Zy\(escape)u",
+                            "x_", "k_", "_\(escape)b.", "_\(escape)k"] {
+                yanks.append(text + escape + start + command)
+            }
+        }
+        let comments = ["abc\(escape)#", "abc\(escape)0#", "#abc\(escape)2#", "abc\(escape)h3#", "a b\(escape)w#"]
+        return [yanks] + comments.map { [$0] }
+    }
+
     static func randomCount(using generator: inout SplitMix64) -> String {
         switch Int.random(in: 0..<20, using: &generator) {
         case 0..<12: ""

@@ -25,6 +25,11 @@ import GhostlineTestSupport
         Self.expectAgreement(results, set: "readline vi commands × motions × counts")
     }
 
+    @Test func readlineOnlyCommandsLeaveTheEntryReadlineLeaves() throws {
+        let results = try Self.runAgainstReadline(ViCaseGenerator.readlineOnlyCommands())
+        Self.expectAgreement(results, set: "readline's own vi commands")
+    }
+
     /// The cases' keys and the entries readline and ghostline gave for them.
     static func runAgainstReadline(_ batches: [[String]]) throws -> [(keys: String, readline: String?, ghostline: String?)] {
         let python = try #require(executablePath("python3"), "python3 is needed (.ci/run installs it)")

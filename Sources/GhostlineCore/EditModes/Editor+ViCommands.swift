@@ -41,6 +41,11 @@ extension Editor {
         case "j", "+": moveViVertically(up: false, toFirstNonBlank: key == "+", count: count)
         case "o", "O": openViLine(below: key == "o")
         case "G": walkViHistory(to: (vi.count ?? 1) - 1)
+        case "_": yankViArgument()
+        case "#":
+            let toggling = vi.count != nil
+            vi.resetCommand()
+            return insertComment(toggling: toggling)
         default: break
         }
         vi.resetCommand()
@@ -202,7 +207,8 @@ extension Editor {
             guard vi.isRepeating else { return nil }
             if let request = apply(event) { return request }
         }
-        if vi.mode != .command { leaveViInsert(backingUp: !isChange) }
+        // `_` typed again stays in insert mode after its word, as readline's does.
+        if vi.mode != .command && keys != [.text("_")] { leaveViInsert(backingUp: !isChange) }
         return nil
     }
 

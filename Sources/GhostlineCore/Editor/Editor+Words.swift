@@ -106,6 +106,16 @@ extension Editor {
     /// history entry `skip` entries before the previous one; returns where it went.
     @discardableResult
     mutating func yankNthArgument(_ index: Int?, skipping skip: Int) -> Range<TextPosition>? {
+        guard let word = historyArgument(index, skipping: skip) else { return nil }
+        let cursor = state.cursor
+        emacs.mark = cursor
+        return replace(cursor..<cursor, with: word, kind: .other)
+    }
+
+    /// Word `index` (from 0; nil for the last; negative counts from the end) of the history
+    /// entry `skip` entries before the previous one; nil when there is no such word, or while
+    /// a secret is read.
+    func historyArgument(_ index: Int?, skipping skip: Int) -> String? {
         guard !isSecret else { return nil }
         let entry = (historyIndex ?? history.count) - 1 - skip
         guard entry >= 0, entry < history.count else { return nil }
@@ -113,9 +123,7 @@ extension Editor {
         var first = index ?? words.count - 1
         if first < 0 { first = words.count + first - 1 }
         guard first >= 0, first < words.count, !words[first].isEmpty else { return nil }
-        let cursor = state.cursor
-        emacs.mark = cursor
-        return replace(cursor..<cursor, with: words[first], kind: .other)
+        return words[first]
     }
 
     /// The words of an entry as readline's history expansion splits it (`history_tokenize`): at

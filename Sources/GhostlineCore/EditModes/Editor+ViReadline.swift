@@ -1,0 +1,19 @@
+/// vi commands readline has beyond vim's: `_` (`vi-yank-arg`); `#` (`insert-comment`) is the
+/// emacs command's, with vi's count as its argument.
+extension Editor {
+    /// `_`: a space and the last word of the previous history entry (word count − 1 with a
+    /// count) after the cursor's character, then insert mode after the word, as readline's
+    /// `vi-yank-arg` does. Without such a word nothing happens; `.` does it again, without what
+    /// was typed after it, and stays in insert mode.
+    mutating func yankViArgument() {
+        guard let word = historyArgument(vi.count.map { $0 - 1 }, skipping: 0) else { return }
+        let line = viLine()
+        let start = viPosition(min(line.index + 1, line.characters.count), line.offsets)
+        // `u` puts the cursor where the word went, as readline's does.
+        pushViUndo(cursor: start)
+        startViChange(entersInsert: false)
+        if let inserted = replace(start..<start, with: " " + word, kind: .other) { move(to: inserted.upperBound) }
+        vi.mode = .insert
+        vi.insertStart = state.cursor
+    }
+}
