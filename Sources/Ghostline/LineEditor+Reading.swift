@@ -27,7 +27,7 @@ extension LineEditor {
             return try pipedInput?.nextEntry(wholeInput: isMultiline, cancellation: cancellation).map(replacingEmptyWithDefault)
         }
         let output = userInterfaceOutput()
-        let isDumb = terminalType.isEmpty || terminalType == "dumb"
+        let isDumb = terminalType.isEmpty || terminalType.utf8.elementsEqual("dumb".utf8)
         if isDumb && !isSecret {
             finishLoadingHistoryFile()
             let entry = try readPlainly(input: input, output: output).map(replacingEmptyWithDefault)

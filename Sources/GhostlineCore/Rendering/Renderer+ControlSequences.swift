@@ -15,7 +15,7 @@ extension Renderer {
         var parameters = 0
         func add(_ number: Int) {
             if parameters > 0 { output.append(0x3B) }
-            appendDecimal(number)
+            output.appendDecimal(number)
             parameters += 1
         }
         if currentStyle != .plain { add(0) }
@@ -46,7 +46,7 @@ extension Renderer {
         // move.
         output.append(0x1B)
         output.append(0x5B)
-        if parameter != 1 || !omittingOne { appendDecimal(parameter) }
+        if parameter != 1 || !omittingOne { output.appendDecimal(parameter) }
         output.append(final)
     }
 
@@ -55,14 +55,6 @@ extension Renderer {
         var count = 1, rest = number
         while rest >= 10 { rest /= 10; count += 1 }
         return count
-    }
-
-    /// `number`, which is not negative, in decimal: the digits before the last, then the last.
-    /// Divided by the constant 10, which compiles to a multiplication, rather than by a power of
-    /// ten found first, a division the processor does in full at each digit.
-    private mutating func appendDecimal(_ number: Int) {
-        if number >= 10 { appendDecimal(number / 10) }
-        output.append(0x30 + UInt8(number % 10))
     }
 
     mutating func append(_ text: String) {

@@ -52,7 +52,10 @@ package struct CapabilityProbe: AwaitedAnswers, Sendable {
     /// Whether the terminal is probed at all: not a dumb terminal, which cannot answer, nor
     /// Terminal.app, which prints the DECRQM query's `p`.
     package static func isWanted(terminalType: String, terminalProgram: String?) -> Bool {
-        !terminalType.isEmpty && terminalType != "dumb" && terminalProgram != "Apple_Terminal"
+        // Compared as bytes: the terminal's names are ASCII, and String's comparison brings in
+        // grapheme-aware code that nothing else on the way to the prompt needs.
+        !terminalType.isEmpty && !terminalType.utf8.elementsEqual("dumb".utf8)
+            && !(terminalProgram?.utf8.elementsEqual("Apple_Terminal".utf8) ?? false)
     }
 
     /// What the answers said so far.
@@ -141,7 +144,7 @@ package struct CapabilityProbe: AwaitedAnswers, Sendable {
     package func keyboardProtocol(terminalType: String) -> KeyboardProtocol {
         if capabilities.speaksKittyKeyboard { return .kitty }
         guard capabilities.answeredDeviceAttributes else { return .legacy }
-        let xtermLike = terminalType.hasPrefix("xterm") || terminalType.hasPrefix("tmux")
+        let xtermLike = terminalType.utf8.starts(with: "xterm".utf8) || terminalType.utf8.starts(with: "tmux".utf8)
         return xtermLike ? .modifyOtherKeys : .legacy
     }
 }

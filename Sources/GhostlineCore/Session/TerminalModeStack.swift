@@ -36,11 +36,20 @@ package enum TerminalMode: Equatable, Sendable {
         switch self {
         case .bracketedPaste: return Array("\u{1B}[?2004h".utf8)
         case .cursorVisible: return Array("\u{1B}[?25h".utf8)
-        case .cursorShape(let shape): return Array("\u{1B}[\(shape.rawValue) q".utf8)
-        case .kittyKeyboard(let flags): return Array("\u{1B}[>\(flags)u".utf8)
-        case .modifyOtherKeys(let level): return Array("\u{1B}[>4;\(level)m".utf8)
+        case .cursorShape(let shape): return Self.controlSequence("\u{1B}[", shape.rawValue, " q")
+        case .kittyKeyboard(let flags): return Self.controlSequence("\u{1B}[>", flags, "u")
+        case .modifyOtherKeys(let level): return Self.controlSequence("\u{1B}[>4;", level, "m")
         case .graphemeClusters: return Array("\u{1B}[?2027h".utf8)
         }
+    }
+
+    /// `introducer`, `number` in decimal, then `final`: built as bytes, with no string
+    /// interpolation, as the renderer builds its sequences.
+    private static func controlSequence(_ introducer: String, _ number: Int, _ final: String) -> [UInt8] {
+        var bytes = Array(introducer.utf8)
+        bytes.appendDecimal(number)
+        bytes.append(contentsOf: final.utf8)
+        return bytes
     }
 
     /// The bytes that undo the mode.
