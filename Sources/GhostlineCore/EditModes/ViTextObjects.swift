@@ -133,12 +133,12 @@ enum ViTextObjects {
         } else {
             var position = index
             for _ in 0..<max(1, count) {
-                guard let next = openingAhead(line, after: position, open: open, close: close) else { return nil }
+                guard let next = unpaired(open, after: position, nesting: close, in: line) else { return nil }
                 position = next
             }
             start = position
         }
-        guard let end = matchingClose(line, after: start, open: open, close: close) else { return nil }
+        guard let end = unpaired(close, after: start, nesting: open, in: line) else { return nil }
         return around ? start..<(end + 1) : (start + 1)..<end
     }
 
@@ -158,30 +158,16 @@ enum ViTextObjects {
         return nil
     }
 
-    /// The next opening bracket after `index` that is not the partner of a closing one on the way.
-    private static func openingAhead(_ line: [Character], after index: Int, open: Character, close: Character) -> Int? {
+    /// The first `wanted` after `index` that no `nesting` between them pairs with: the closing
+    /// bracket that closes the opening one at `index` (wanted the closing, nesting the opening
+    /// bracket), or the next opening bracket ahead outside the pairs on the way (the other way round).
+    private static func unpaired(_ wanted: Character, after index: Int, nesting: Character, in line: [Character]) -> Int? {
         var depth = 0
         var position = index + 1
         while position < line.count {
-            if line[position] == close {
+            if line[position] == nesting {
                 depth += 1
-            } else if line[position] == open {
-                if depth == 0 { return position }
-                depth -= 1
-            }
-            position += 1
-        }
-        return nil
-    }
-
-    /// The closing bracket that closes the opening one at `index`.
-    private static func matchingClose(_ line: [Character], after index: Int, open: Character, close: Character) -> Int? {
-        var depth = 0
-        var position = index + 1
-        while position < line.count {
-            if line[position] == open {
-                depth += 1
-            } else if line[position] == close {
+            } else if line[position] == wanted {
                 if depth == 0 { return position }
                 depth -= 1
             }
