@@ -179,6 +179,31 @@ import GhostlineTesting
         #expect(!screen.queries.contains("ESC[6n"))
     }
 
+    /// A terminal that measures clusters as their scalars arrive draws a keycap's digit and VS16
+    /// two columns wide, over the cell after it, and the whole keycap in one: the cells after a
+    /// cluster of several scalars are written again, whether it changed in place or was inserted.
+    @Test(arguments: [("1中", 1), ("中abcdefghijkl", 0)])
+    func cellsAfterAClusterOfSeveralScalarsAreWrittenAgain(text: String, cursor: Int) {
+        let keycap: Character = "1️⃣"
+        var widths = TerminalWidths()
+        widths.record(1, for: keycap)
+        var session = EntrySession(appearance: EntryAppearance(prompt: "> "), width: 30, height: 5)
+        session.terminalWidths = widths
+        var screen = VirtualScreen(columns: 30, rows: 5)
+        screen.clusterWidths = [keycap: 1]
+        screen.feed(session.startEntry(text: text, drawsEntry: true, width: 30, height: 5))
+        session.receive(Array("\u{1B}[H\(String(repeating: "\u{1B}[C", count: cursor))".utf8)[...])
+        while session.handleNextKey() != nil {}
+        screen.feed(session.frame())
+        let typed = cursor == 0 ? "1\u{FE0F}\u{20E3}" : "\u{FE0F}\u{20E3}"
+        session.receive(Array(typed.utf8)[...])
+        while session.handleNextKey() != nil {}
+        screen.feed(session.frame())
+        #expect(session.editor.state.text == (cursor == 0 ? "\(keycap)\(text)" : "\(keycap)\(text.dropFirst())"))
+        #expect(screen.line(0) == "> \(session.editor.state.text)")
+        #expect(screen.cursorColumn == 3)
+    }
+
     /// Mode 2027 goes through the mode stack: set with the entry's modes, undone on the way out.
     @Test func graphemeClusterModeIsSetWithTheEntryAndUndoneOnTheWayOut() {
         var session = EntrySession(appearance: EntryAppearance(prompt: "> "), width: 30, height: 5)

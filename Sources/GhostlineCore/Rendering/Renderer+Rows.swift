@@ -63,6 +63,7 @@ extension Renderer {
         if newRow.count == oldRow.count {
             while last > first && oldRow[last - 1] == newRow[last - 1] { last -= 1 }
             while last < newRow.count && newRow[last].width == 0 { last += 1 }
+            last = Self.end(ofCellsDrawnOver: newRow, from: first, to: last)
         }
         if first < last {
             if !marks.isEmpty {
@@ -112,7 +113,8 @@ extension Renderer {
             // Inserted: the old cells moved right by `shift`, the ones past the margin fell off.
             if newRow.count == min(width, oldRow.count + shift), start + shift <= newRow.count,
                newRow[(start + shift)...].elementsEqual(oldRow[start..<(newRow.count - shift)]),
-               !splitsWideCharacter(newRow, at: start + shift) {
+               !splitsWideCharacter(newRow, at: start + shift),
+               Self.end(ofCellsDrawnOver: newRow, from: start, to: start + shift) == start + shift {
                 return shift
             }
             // Deleted: the old cells moved left; new cells may follow at the end.
@@ -123,6 +125,24 @@ extension Renderer {
             }
         }
         return nil
+    }
+
+    /// `end` moved past the cells that writing `row[start..<end]` may draw over. A terminal that
+    /// measures clusters as their scalars arrive may draw a cluster of several scalars wider part
+    /// way through, over the cells after it, and narrower again at its end: those cells are
+    /// written again, not kept.
+    private static func end(ofCellsDrawnOver row: [Cell], from start: Int, to end: Int) -> Int {
+        var end = end
+        var index = start
+        while index < end {
+            let past = row[index].bytes.columnsPastWidthPartWay
+            if past > 0 {
+                end = max(end, min(row.count, index + Int(row[index].width) + past))
+                while end < row.count && row[end].isContinuation { end += 1 }
+            }
+            index += 1
+        }
+        return end
     }
 
     private func splitsWideCharacter(_ row: [Cell], at index: Int) -> Bool {
