@@ -2,7 +2,7 @@
 SWIFT ?= swift
 PLACEHOLDER ?= Type a message…
 
-.PHONY: build run test sanitize sanitize-address sanitize-thread fuzz bench bench-menu budget size examples outside-app clean unicode-tables doc-coverage docs
+.PHONY: build run test sanitize sanitize-address sanitize-thread fuzz bench bench-menu budget size idle-memory startup-symbols examples outside-app clean unicode-tables doc-coverage docs
 
 build:
 	$(SWIFT) build
@@ -126,6 +126,18 @@ size:
 		echo "ghostline links the concurrency runtime again: nm .build/release/ghostline"; exit 1; fi
 	@if nm .build/release/ghostline | grep -q ' [A-Za-z] $$s5Glibc'; then \
 		echo "ghostline links the Glibc module's Swift wrappers again (and libm with them): nm .build/release/ghostline"; exit 1; fi
+
+# The release CLI's memory at its prompt (VmHWM, the median of five starts in a pty), at most
+# IDLE_MEMORY_MB; and the list of the functions it runs on its way there, which the release link
+# lays side by side (Docs/Performance.md, "Idle memory"). Both need valgrind's callgrind or a pty.
+IDLE_MEMORY_MB = 3.6
+idle-memory:
+	$(SWIFT) build -c release --product ghostline
+	python3 Tests/Bench/startup.py memory .build/release/ghostline $(IDLE_MEMORY_MB)
+
+startup-symbols:
+	$(SWIFT) build -c release --product ghostline
+	python3 Tests/Bench/startup.py symbols .build/release/ghostline > Sources/ghostline/startup-symbols.txt
 
 # Regenerates Sources/GhostlineCore/Unicode/UnicodeWidthTables.swift from the Unicode Character
 # Database (Debian/Ubuntu package `unicode-data`); see Docs/Unicode.md.

@@ -5,9 +5,14 @@ import PackageDescription
 // libswiftCore and libstdc++ (see Docs/Performance.md). lld is the toolchain's own linker and,
 // unlike gold, links it without warnings. The debug information is left out (1.6 MB even
 // compressed, most of what the CLI weighs over a hello world built this way); the symbols stay, so
-// the Swift backtracer still names each frame's function.
+// the Swift backtracer still names each frame's function. The functions the CLI runs on its way to
+// the prompt are laid side by side (`make startup-symbols` lists them), so that the kernel maps
+// fewer windows of code for them (Docs/Performance.md, "Idle memory"); a name the list holds that
+// a build lacks is passed over without a word.
+let startupSymbols = Context.packageDirectory + "/Sources/ghostline/startup-symbols.txt"
 let staticRelease: [LinkerSetting] = [
-    .unsafeFlags(["-static-executable", "-use-ld=lld", "-Xlinker", "--strip-debug"],
+    .unsafeFlags(["-static-executable", "-use-ld=lld", "-Xlinker", "--strip-debug",
+                  "-Xlinker", "--symbol-ordering-file=" + startupSymbols, "-Xlinker", "--no-warn-symbol-ordering"],
                  .when(platforms: [.linux], configuration: .release)),
 ]
 
@@ -30,6 +35,7 @@ let package = Package(
         .executableTarget(
             name: "ghostline",
             dependencies: ["Ghostline"],
+            exclude: ["startup-symbols.txt"],
             linkerSettings: staticRelease
         ),
         // A static hello world linked as the CLI is, the yardstick of `make size`.
