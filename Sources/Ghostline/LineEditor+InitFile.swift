@@ -3,7 +3,8 @@ import GhostlineCore
 
 extension LineEditor {
     /// Reads the init file that ``initFile`` names and applies it: its emacs key bindings go
-    /// into ``keyMap``, over what is there, and its variables set the editor's settings.
+    /// into ``keyMap``, over what is there, its vi keymaps' bindings over vi mode's keys (those
+    /// of a file read before are forgotten), and its variables set the editor's settings.
     /// Returns readline's complaints about its lines, each `readline: FILE: line N: …`, for the
     /// app to print on standard error; a bad line is skipped and never stops the prompt.
     ///
@@ -26,6 +27,7 @@ extension LineEditor {
             // A file read before set what this one, empty or gone, leaves to readline's defaults.
             if initFileContents != nil {
                 initFileContents = nil
+                engine.viKeyBindings = ViKeyBindings()
                 applySettings(of: InitFileVariables())
             }
             return []
@@ -34,14 +36,21 @@ extension LineEditor {
         var keys = keyMap
         keys.apply(file.emacsBindings)
         keyMap = keys
+        var viKeys = ViKeyBindings()
+        viKeys.apply(command: file.viCommandBindings, insert: file.viInsertBindings)
+        engine.viKeyBindings = viKeys
         applySettings(of: file.variables)
         return file.diagnostics
     }
 
     /// The bindings and variables as readline's `bind -v` and `bind -p` print them, for
-    /// `ghostline --dump-bindings`: the variables, then `set keymap emacs` and its bindings.
+    /// `ghostline --dump-bindings`: the variables, then `set keymap emacs` and its bindings,
+    /// `set keymap vi-move` and vi command mode's, `set keymap vi-insert` and insert mode's.
     package var readlineBindingsDump: String {
-        (initFileContents?.variables ?? InitFileVariables()).dump + "set keymap emacs\n" + keyMap.readlineDump
+        (initFileContents?.variables ?? InitFileVariables()).dump
+            + "set keymap emacs\n" + keyMap.readlineDump
+            + "set keymap vi-move\n" + engine.viKeyBindings.commandModeDump(emacsKeys: keyMap)
+            + "set keymap vi-insert\n" + engine.viKeyBindings.insertModeDump(emacsKeys: keyMap)
     }
 
     /// The program's file name, without its directory (and trailing slashes), for

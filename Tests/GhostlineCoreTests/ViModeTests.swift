@@ -108,8 +108,16 @@ import Testing
         // `.` types the first insert again, as readline does.
         ("foo bar", "0.", "foo ba|rfoo bar"),
         ("foo bar", "02.", "foo barfoo ba|rfoo bar"),
-        ("foo bar", "0xxu", "|oo bar"),
-        ("foo bar", "0xxuu", "|foo bar"),
+        ("foo bar", "0xxu", "o|o bar"),
+        // `~` leaves the last character it switched in the register, as readline's does.
+        ("abcd", "03~$p", "ABCd|c"),
+        ("abc", "0~xp", "Ac|b"),
+        // `cw` on a word of one character changes that character, as in readline and vim.
+        ("b ccc dd", "0cwX\u{1B}", "|X ccc dd"),
+        ("a.b c", "0c2wX\u{1B}", "|Xb c"),
+        // A key that is no motion ends the change, which starts no insert.
+        ("foo bar", "$czx", "foo b|a"),
+        ("foo bar", "0xxuu", "f|oo bar"),
         ("foo bar", "0xxU", "|foo bar"),
         // A counted insert types its text once, as readline does; `.` with a count repeats it.
         ("foo bar", "03iab\u{1B}", "a|bfoo bar"),

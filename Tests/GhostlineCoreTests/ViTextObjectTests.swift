@@ -106,7 +106,7 @@ import Testing
         // `.` of a change that finds no object changes nothing: its text is not typed as commands.
         ("if { a } z", "0ca}x\u{1B}0.", "|if x z"),
         // `u` puts the cursor at the object's start, as vim's does.
-        ("foo bar baz", "0wlciwX\u{1B}$u", "foo |bar baz"),
+        ("foo bar baz", "0wlciwX\u{1B}$u", "foo bar| baz"),
         ("foo bar baz", "0daw.", "|baz"),
         // `y` leaves the cursor at the object's start, and `p` puts what it took.
         ("foo bar baz", "0wlyiw$p", "foo bar bazba|r"),
@@ -118,7 +118,7 @@ import Testing
         // An empty line has no object.
         ("", "diw", "|"),
         // `u` undoes the change an object made.
-        ("foo bar", "0diwu", "|foo bar"),
+        ("foo bar", "0diwu", "foo| bar"),
     ])
     func changesRepeatsAndCharacters(text: String, keys: String, after: String) {
         expect(text: text, keys: keys, after: after)

@@ -137,6 +137,37 @@ enum InitFileCorpus {
             "\\C-b": Forward-Char
             "\\C-f": \(" ")
             """,
+            // A vi user's file: keys of command mode bound to vi's functions (of either case), to
+            // emacs mode's, to macros and to names Ghostline lacks; insert mode's control keys.
+            """
+            set editing-mode vi
+            $if mode=vi
+            set keymap vi-command
+            "Q": vi-prev-word
+            "z": vi-next-word
+            "g": vi-delete
+            "K": end-of-line
+            "H": "0dw"
+            "x": no-such-function
+            "v": vi-search
+            "\\C-xa": vi-append-eol
+            "\\C-k": vi-fWord
+            "\\e[A": history-search-backward
+            j: history-search-forward
+            k: history-search-backward
+            set keymap vi-insert
+            "\\C-l": clear-screen
+            "\\C-o": vi-movement-mode
+            "\\C-p": history-search-backward
+            "\\C-w": vi-undo
+            "\\C-xq": "macro"
+            "q": vi-movement-mode
+            $endif
+            set keymap vi-move
+            "Z": vi-put
+            set keymap vi
+            "\\C-a": vi-insert-beg
+            """,
         ]
     }
 
@@ -158,6 +189,7 @@ enum InitFileCorpus {
         "history-search-backward", "history-search-forward", "reverse-search-history", "complete", "clear-screen", "abort",
         "accept-line", "delete-char", "backward-delete-char", "tab-insert", "self-insert", "transpose-words", "yank-last-arg",
         "digit-argument", "set-mark", "vi-movement-mode", "no-such-function", "Beginning-Of-Line", "KILL-LINE",
+        "vi-prev-word", "vi-next-word", "vi-delete", "vi-put", "vi-append-eol", "vi-undo", "vi-eof-maybe", "vi-match",
     ]
     static let macros = ["\"text\"", "\"a \\\"quoted\\\" word\"", "'single'", "\"\\C-a\\C-k\"", "\"tab\\there\"", "\"\\\\\"",
                          "\"octal\\101\\x42\"", "\"\""]
@@ -170,7 +202,7 @@ enum InitFileCorpus {
         ("completion-query-items", ["50", "-3", "", "x"]), ("keyseq-timeout", ["100", "0", "-1", "250ms"]),
         ("emacs-mode-string", ["E", "\"\\1\\e[1m\\2E\"", ""]), ("vi-ins-mode-string", ["ins", "\"(i)\""]),
         ("completion-display-width", ["0", "-5", "80"]), ("isearch-terminators", ["\"\\C-g\\C-j\"", "abc"]),
-        ("editing-mode", ["emacs", "vi", "Emacs", "vim"]), ("keymap", ["emacs", "emacs-ctlx", "emacs-meta", "vi-insert", "vi", "emacs-standard"]),
+        ("editing-mode", ["emacs", "vi", "Emacs", "vim"]), ("keymap", ["emacs", "emacs-ctlx", "emacs-meta", "vi-insert", "vi", "vi-command", "emacs-standard"]),
         ("Bell-Style", ["none"]), ("no-such-variable", ["1"]),
     ]
     static let conditions = ["mode=emacs", "mode=vi", "term=xterm", "term=xterm-256color", "term=vt100", "ghostline", "Ghostline",

@@ -22,36 +22,42 @@ import Testing
 
     static var environmentPath: String { getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin" }
 
-    /// One side's dump: the variables, and the emacs bindings by key bytes.
+    /// The keymaps both sides dump, in the order they print them.
+    static let keymaps = ["emacs", "vi-move", "vi-insert"]
+
+    /// One side's dump: the variables, and each keymap's bindings by key bytes.
     struct Dump: Equatable {
         var variables: [String: String] = [:]
-        var bindings: [[UInt8]: String] = [:]
+        var keymaps: [String: [[UInt8]: String]] = [:]
 
         init(_ text: String) {
-            var inKeymap = false
+            var keymap: String?
             for line in text.split(separator: "\n") {
-                if line.hasPrefix("set keymap ") && !inKeymap && variables["keymap"] != nil {
-                    inKeymap = true
+                // The variables' dump has a `set keymap` of its own, before the keymaps'.
+                if line.hasPrefix("set keymap "), variables["keymap"] != nil {
+                    keymap = String(line.dropFirst("set keymap ".count))
                     continue
                 }
-                if !inKeymap, line.hasPrefix("set ") {
+                if keymap == nil, line.hasPrefix("set ") {
                     let parts = line.dropFirst(4).split(separator: " ", maxSplits: 1)
                     variables[String(parts[0])] = parts.count > 1 ? String(parts[1]) : ""
                     continue
                 }
-                guard line.hasPrefix("\""), let close = Self.closingQuote(in: line) else { continue }
+                guard let keymap, line.hasPrefix("\""), let close = Self.closingQuote(in: line) else { continue }
                 let keys = ReadlineKeySequence.bytes(translating: line[line.index(after: line.startIndex)..<close].utf8)
                 let value = line[line.index(close, offsetBy: 3)...]
-                bindings[keys] = String(value)
+                keymaps[keymap, default: [:]][keys] = String(value)
             }
             // A key readline made a prefix keeps its function in the new keymap's "any other
             // key" entry, which its dumper prints as the prefix and NUL (`"\e\e\C-@"` for the
             // `"\e\e": complete` a binding of `"\e\e[C"` shadows): it is the prefix's binding.
-            for (keys, value) in bindings where keys.count > 1 && keys.last == 0 {
-                let prefix = Array(keys.dropLast())
-                if bindings.keys.contains(where: { $0.count > prefix.count && $0.starts(with: prefix) && $0 != keys }) {
-                    bindings[keys] = nil
-                    bindings[prefix] = value
+            for (name, bindings) in keymaps {
+                for (keys, value) in bindings where keys.count > 1 && keys.last == 0 {
+                    let prefix = Array(keys.dropLast())
+                    if bindings.keys.contains(where: { $0.count > prefix.count && $0.starts(with: prefix) && $0 != keys }) {
+                        keymaps[name]?[keys] = nil
+                        keymaps[name]?[prefix] = value
+                    }
                 }
             }
         }
@@ -65,11 +71,18 @@ import Testing
             return nil
         }
 
-        /// What a key does, as far as the comparison goes: a function Ghostline has, a macro's
-        /// text, or "unbound".
-        func meaning(of keys: [UInt8]) -> String {
-            guard let value = bindings[keys] else { return "unbound" }
+        /// What a key does in a keymap, as far as the comparison goes: a function Ghostline has
+        /// there, a macro's text, or "unbound".
+        func meaning(of keys: [UInt8], in keymap: String) -> String {
+            guard let value = keymaps[keymap]?[keys] else { return "unbound" }
             if value.hasPrefix("\"") { return "macro " + value }
+            if keymap == "vi-move", let viKeys = ViKeyBindings.commandModeKeys(of: value) { return "vi key \(viKeys)" }
+            if keymap == "vi-insert" {
+                if value.lowercased() == "vi-movement-mode" { return "leave insert" }
+                if let command = ViKeyBindings.insertModeCommands.first(where: { value.lowercased() == $0.function })?.command {
+                    return "\(command)"
+                }
+            }
             // Functions that run one command (`backward-kill-line`, `unix-line-discard`) agree.
             switch ReadlineFunction.named(value)?.support {
             case .command(let command)?: return "\(command)"
@@ -80,7 +93,7 @@ import Testing
     }
 
     static func readlineDump(of path: String) throws -> (dump: Dump, errors: String) {
-        let run = try PipedRun.run("/usr/bin/env", arguments: ["python3", driver, "ghostline", path, "emacs"],
+        let run = try PipedRun.run("/usr/bin/env", arguments: ["python3", driver, "ghostline", path] + keymaps,
                                    environment: ["PATH": environmentPath, "LC_ALL": "C", "TERM": "xterm", "INPUTRC": "/dev/null", "HOME": "/nonexistent"])
         #expect(run.status == .exited(0), "\(String(decoding: run.standardError, as: UTF8.self))")
         return (Dump(String(decoding: run.standardOutput, as: UTF8.self)), String(decoding: run.standardError, as: UTF8.self))
@@ -98,7 +111,7 @@ import Testing
     static let localeVariables: Set = ["convert-meta", "input-meta", "meta-flag", "output-meta"]
 
     struct Counts {
-        var files = 0, variables = 0, keys = 0, printableKeys = 0, diagnostics = 0
+        var files = 0, variables = 0, keys = 0, viKeys = 0, printableKeys = 0, diagnostics = 0
         var mismatches: [String] = []
     }
 
@@ -115,29 +128,8 @@ import Testing
                 counts.mismatches.append("\(name): set \(variable): readline \(value), ghostline \(ghostline.dump.variables[variable] ?? "none")")
             }
         }
-        // The keys either side's file changed, each compared as the bytes readline binds and as
-        // the keys Ghostline decodes them to.
-        let ghostlineByEvents = Dictionary(ghostline.dump.bindings.keys.map { (ReadlineKeySequence.events(of: $0), $0) },
-                                           uniquingKeysWith: { first, _ in first })
-        var touched = Set<[UInt8]>()
-        for (keys, _) in readline.dump.bindings where readline.dump.meaning(of: keys) != baseline.readline.meaning(of: keys) { touched.insert(keys) }
-        for (keys, _) in baseline.readline.bindings where readline.dump.bindings[keys] == nil { touched.insert(keys) }
-        for (keys, _) in ghostline.dump.bindings where ghostline.dump.meaning(of: keys) != baseline.ghostline.meaning(of: keys) { touched.insert(keys) }
-        for (keys, _) in baseline.ghostline.bindings where ghostline.dump.bindings[keys] == nil { touched.insert(keys) }
-        for keys in touched {
-            let expected = readline.dump.meaning(of: keys)
-            let ghostlineKeys = ghostlineByEvents[ReadlineKeySequence.events(of: keys)] ?? keys
-            let actual = ghostline.dump.meaning(of: ghostlineKeys)
-            // A printable character always inserts itself in Ghostline (Docs/KeyBindings.md,
-            // "Your ~/.inputrc"): readline's unbinding of one is a difference on purpose.
-            if keys.count == 1, (0x20..<0x7F).contains(keys[0]), actual == "self-insert" {
-                counts.printableKeys += 1
-                continue
-            }
-            counts.keys += 1
-            if expected != actual {
-                counts.mismatches.append("\(name): \"\(ReadlineKeySequence.text(of: keys))\": readline \(expected), ghostline \(actual)")
-            }
+        for keymap in keymaps {
+            compareBindings(in: keymap, readline: readline.dump, ghostline: ghostline.dump, baseline: baseline, named: name, counts: &counts)
         }
         let readlineErrors = readline.errors.split(separator: "\n").map { $0.replacingOccurrences(of: path, with: "F") }
         // After an `$include`, readline 8.2 forgets that it reads a file and names no file and
@@ -152,6 +144,54 @@ import Testing
         counts.diagnostics += readlineErrors.count
         if readlineErrors != ghostlineErrors {
             counts.mismatches.append("\(name): complaints: readline \(readlineErrors), ghostline \(ghostlineErrors)")
+        }
+    }
+
+    /// The keys either side's file changed in `keymap`, each compared as the bytes readline
+    /// binds and as the keys Ghostline decodes them to.
+    static func compareBindings(in keymap: String, readline: Dump, ghostline: Dump, baseline: (readline: Dump, ghostline: Dump),
+                                named name: String, counts: inout Counts) {
+        let readlineBindings = readline.keymaps[keymap] ?? [:], ghostlineBindings = ghostline.keymaps[keymap] ?? [:]
+        let ghostlineByEvents = Dictionary(ghostlineBindings.keys.map { (ReadlineKeySequence.events(of: $0), $0) },
+                                           uniquingKeysWith: { first, _ in first })
+        var touched = Set<[UInt8]>()
+        for (keys, _) in readlineBindings where readline.meaning(of: keys, in: keymap) != baseline.readline.meaning(of: keys, in: keymap) {
+            touched.insert(keys)
+        }
+        for (keys, _) in baseline.readline.keymaps[keymap] ?? [:] where readlineBindings[keys] == nil { touched.insert(keys) }
+        // Ghostline's vi modes read the keys they do not bind through emacs mode's key map,
+        // which holds the file's emacs bindings (Docs/KeyBindings.md, "Your ~/.inputrc"): a key
+        // the file bound there is compared in vi's keymaps only where the file bound it in them.
+        let emacsKeys = keymap == "emacs" ? [] : Set((ghostline.keymaps["emacs"] ?? [:]).keys.filter {
+            ghostline.meaning(of: $0, in: "emacs") != baseline.ghostline.meaning(of: $0, in: "emacs")
+        } + (baseline.ghostline.keymaps["emacs"] ?? [:]).keys.filter { ghostline.keymaps["emacs"]?[$0] == nil })
+        for (keys, _) in ghostlineBindings where ghostline.meaning(of: keys, in: keymap) != baseline.ghostline.meaning(of: keys, in: keymap) {
+            if !emacsKeys.contains(keys) { touched.insert(keys) }
+        }
+        for (keys, _) in baseline.ghostline.keymaps[keymap] ?? [:] where ghostlineBindings[keys] == nil && !emacsKeys.contains(keys) {
+            touched.insert(keys)
+        }
+        // Sequences that decode to the same key (`"\e[1;3C"` and `"\e\e[C"`, Alt-Right) are one
+        // key in Ghostline, bound as the file bound either.
+        let readlineByEvents = Dictionary(grouping: readlineBindings.keys, by: { ReadlineKeySequence.events(of: $0) })
+        for keys in touched {
+            let expected = readline.meaning(of: keys, in: keymap)
+            let events = ReadlineKeySequence.events(of: keys)
+            let ghostlineKeys = ghostlineByEvents[events] ?? keys
+            let actual = ghostline.meaning(of: ghostlineKeys, in: keymap)
+            let sameKey = (readlineByEvents[events] ?? []).map { readline.meaning(of: $0, in: keymap) }
+            // A printable character always inserts itself in Ghostline's emacs mode and vi insert
+            // mode (Docs/KeyBindings.md, "Your ~/.inputrc"): readline's unbinding of one is a
+            // difference on purpose.
+            if keys.count == 1, (0x20..<0x7F).contains(keys[0]), actual == "self-insert" {
+                counts.printableKeys += 1
+                continue
+            }
+            counts.keys += 1
+            if keymap != "emacs" { counts.viKeys += 1 }
+            if expected != actual && !sameKey.contains(actual) {
+                counts.mismatches.append("\(name) \(keymap): \"\(ReadlineKeySequence.text(of: keys))\": readline \(expected), ghostline \(actual)")
+            }
         }
     }
 
@@ -171,7 +211,7 @@ import Testing
             let text = InitFileCorpus.randomFile(using: &generator, includePath: directory.path("included"))
             try Self.compare(text, named: "random\(index)", in: directory, baseline: baseline, counts: &counts)
         }
-        print("init-file oracle: \(counts.files) files, \(counts.variables) variables, \(counts.keys) keys, \(counts.diagnostics) complaints compared; \(counts.mismatches.count) differ; \(counts.printableKeys) printable keys readline rebinds that insert themselves here")
+        print("init-file oracle: \(counts.files) files, \(counts.variables) variables, \(counts.keys) keys (\(counts.viKeys) in vi's keymaps), \(counts.diagnostics) complaints compared; \(counts.mismatches.count) differ; \(counts.printableKeys) printable keys readline rebinds that insert themselves here")
         #expect(counts.mismatches.isEmpty, "\(counts.mismatches.prefix(40).joined(separator: "\n"))")
     }
 }

@@ -20,6 +20,40 @@ enum ViCaseGenerator {
     /// A random case: a line, Escape, and one to four commands. The lines are at most 20
     /// characters: readline's `.` after an insert types only its last 20 again (its undo
     /// record of typing holds 20), Ghostline all of it.
+    /// Bindings of vi's command keymap to vi functions of each case (a lower-case key bound to
+    /// an upper-case default, and the reverse), to functions readline leaves unbound there, to
+    /// emacs functions on printable and control keys, and to a macro; one of insert mode's.
+    static let boundKeysInitFile = [
+        "set keymap vi-command", "\"Q\": vi-prev-word", "\"z\": vi-next-word", "\"g\": vi-delete",
+        "\"K\": end-of-line", "\"H\": \"0dw\"", "\"v\": vi-end-word", "\"V\": vi-end-word", "\"Z\": vi-put",
+        "\"q\": vi-change-case", "\"\\C-k\": vi-fWord", "\"\\C-xa\": vi-append-eol", "\"\\C-b\": end-of-line",
+        "\"o\": vi-bword", "\"O\": vi-eWord",
+        "set keymap vi-insert", "\"\\C-o\": vi-movement-mode",
+    ]
+
+    /// A case typing the keys of ``boundKeysInitFile`` among vi's own, as commands and as
+    /// the motions of operators.
+    static func boundKeysCase(using generator: inout SplitMix64) -> String {
+        let bound = ["Q", "z", "g", "K", "H", "v", "V", "Z", "q", "\u{0B}", "\u{02}", "o", "O"]
+        let own = ["w", "b", "e", "h", "l", "0", "$", "x", "p", "u", "W", "B"]
+        let motions = ["Q", "z", "v", "V", "o", "O", "w", "b", "e", "$", "0"]
+        var keys = texts.randomElement(using: &generator)! + escape
+        for _ in 0..<Int.random(in: 1...5, using: &generator) {
+            switch Int.random(in: 0..<10, using: &generator) {
+            case 0...4: keys += bound.randomElement(using: &generator)!
+            case 5, 6: keys += own.randomElement(using: &generator)!
+            case 7: keys += ["d", "y"].randomElement(using: &generator)! + motions.randomElement(using: &generator)!
+            case 8: keys += "c" + motions.randomElement(using: &generator)! + typed(using: &generator) + escape
+            default:
+                // Insert mode's keys are emacs mode's in Ghostline, readline's own in readline:
+                // only text is typed there before leaving it.
+                keys += ["i", "\u{18}a"].randomElement(using: &generator)! + typed(using: &generator)
+                keys += ["\u{0F}", escape].randomElement(using: &generator)!
+            }
+        }
+        return keys
+    }
+
     static func readlineCase(using generator: inout SplitMix64) -> String {
         let text = texts.randomElement(using: &generator)!
         var keys = text + escape

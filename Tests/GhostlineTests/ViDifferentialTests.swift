@@ -30,10 +30,22 @@ import GhostlineTestSupport
         Self.expectAgreement(results, set: "readline's own vi commands")
     }
 
-    /// The cases' keys and the entries readline and ghostline gave for them.
-    static func runAgainstReadline(_ batches: [[String]]) throws -> [(keys: String, readline: String?, ghostline: String?)] {
+    /// Keys an init file bound in vi's command and insert keymaps, to vi functions of either
+    /// case, to emacs functions and to a macro, typed among vi's own.
+    @Test func keysBoundByAnInitFileLeaveTheEntryReadlineLeaves() throws {
+        var generator = SplitMix64(seed: 29)
+        let batches = (0..<3).map { _ in (0..<50).map { _ in ViCaseGenerator.boundKeysCase(using: &generator) } }
+        let results = try Self.runAgainstReadline(batches, initFileLines: ViCaseGenerator.boundKeysInitFile)
+        Self.expectAgreement(results, set: "keys bound in vi's keymaps by an init file")
+    }
+
+    /// The cases' keys and the entries readline and ghostline gave for them, both reading
+    /// `initFileLines` from their init file after `set editing-mode vi`.
+    static func runAgainstReadline(_ batches: [[String]], initFileLines: [String] = []) throws
+        -> [(keys: String, readline: String?, ghostline: String?)] {
         let python = try #require(executablePath("python3"), "python3 is needed (.ci/run installs it)")
         var input = "G " + builtProductPath("ghostline") + "\n"
+        for line in initFileLines { input += "I " + hex(line) + "\n" }
         for batch in batches {
             input += "B\n"
             for keys in batch { input += "K " + hex(keys) + "\n" }

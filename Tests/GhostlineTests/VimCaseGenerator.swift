@@ -33,7 +33,9 @@ enum VimCaseGenerator {
                 keys += randomCount(using: &generator) + motions.randomElement(using: &generator)!
             case 3: keys += "."
             case 4: keys += ["p", "P"].randomElement(using: &generator)!
-            default: keys += "u"
+            // After `u` the cursor is where readline leaves it (after the text put back), not
+            // where vim does (Docs/KeyBindings.md): the line is compared from the line's start.
+            default: keys += "u0"
             }
         }
         return keys

@@ -7,8 +7,9 @@ Test-only: readline is GPL and is never linked into Ghostline. It is loaded with
 `libreadline.so.8` (Debian's `libreadline8`) by readline_oracle.py, which calls readline() as
 bash does.
 
-Input (stdin), one item a line: `G PATH` the ghostline to run, `B` the start of a batch, `K HEX`
-a case's keys (UTF-8, in hexadecimal). Each batch of cases runs in one readline process and one
+Input (stdin), one item a line: `G PATH` the ghostline to run, `I HEX` lines both read from
+their init file after `set editing-mode vi` (in hexadecimal; before the first batch), `B` the
+start of a batch, `K HEX` a case's keys (UTF-8, in hexadecimal). Each batch of cases runs in one readline process and one
 ghostline process, entry after entry, so that what carries over from one entry to the next
 (history, the kill ring, `.`) carries over in both. Each case's keys are followed by Escape,
 `i|`, Escape and Return: the entry ends in either mode, with a `|` where the cursor was.
@@ -87,24 +88,26 @@ def run_batch(ghostline, environment, cases):
 
 
 def main():
+    ghostline, batches, bindings = None, [], ""
+    for line in sys.stdin.read().splitlines():
+        kind, _, value = line.partition(" ")
+        if kind == "G":
+            ghostline = value
+        elif kind == "I":
+            bindings += bytes.fromhex(value).decode("utf-8") + "\n"
+        elif kind == "B":
+            batches.append([])
+        elif kind == "K":
+            batches[-1].append(bytes.fromhex(value).decode("utf-8"))
     directory = tempfile.mkdtemp(prefix="ghostline-vi-differential-")
     inputrc = os.path.join(directory, "inputrc")
     with open(inputrc, "w") as file:
-        file.write(differential.INPUTRC + "set editing-mode vi\n")
+        file.write(differential.INPUTRC + "set editing-mode vi\n" + bindings)
     environment = dict(os.environ, TERM="xterm", INPUTRC=inputrc, LC_ALL="C.UTF-8", NO_COLOR="1")
     environment.pop("VISUAL", None)
     environment.pop("EDITOR", None)
     environment.pop("ORACLE_HISTORY", None)
     version = ctypes.c_char_p.in_dll(ctypes.CDLL("libreadline.so.8"), "rl_library_version").value.decode()
-    ghostline, batches = None, []
-    for line in sys.stdin.read().splitlines():
-        kind, _, value = line.partition(" ")
-        if kind == "G":
-            ghostline = value
-        elif kind == "B":
-            batches.append([])
-        elif kind == "K":
-            batches[-1].append(bytes.fromhex(value).decode("utf-8"))
     print("V", version)
     sys.stdout.flush()
     for batch in batches:

@@ -19,6 +19,7 @@ extension Editor {
     /// control keys in insert mode, Enter and the control keys in command mode), or a wrapped
     /// request when vi consumed it.
     mutating func applyVi(_ event: KeyEvent) -> Optional<EditorRequest?> {
+        if let outcome = applyViBinding(event) { return outcome }
         // Escape typed quickly before a key arrives as Alt and that key: in vi they are two keys.
         if case .key(.character(let character), .alt) = event {
             if let request = applyVi(.key(.escape)) ?? nil { return .some(request) }
@@ -30,7 +31,7 @@ extension Editor {
         }
     }
 
-    private mutating func viInsertKey(_ event: KeyEvent) -> Optional<EditorRequest?> {
+    mutating func viInsertKey(_ event: KeyEvent) -> Optional<EditorRequest?> {
         if vi.insertStart == nil {
             // An insert not started by a command: the entry's first, typed before any Escape.
             pushViUndo()
@@ -94,7 +95,7 @@ extension Editor {
         vi.lastChangeCount = nil
     }
 
-    private mutating func viCommandKey(_ event: KeyEvent) -> Optional<EditorRequest?> {
+    mutating func viCommandKey(_ event: KeyEvent) -> Optional<EditorRequest?> {
         let key: Character
         switch event {
         case .text(let text) where text.count > 1:
@@ -186,6 +187,10 @@ extension Editor {
 
     static let viMotionKeys: Set<Character> = ["h", "l", " ", "0", "^", "$", "|", "w", "b", "e", "W", "B", "E", "%", ";", ","]
 
+    /// The keys readline takes as an operator's motion (`vi_motion`); any other but the
+    /// operator's own, a digit, and vim's text objects (`i`, `a`) ends the command.
+    static let readlineMotionKeys = " hl^$0ftFT;,%wbeWBE|`"
+
     /// The count of the command: the one before it times the one after its operator.
     var viCount: Int { (vi.count ?? 1) * (vi.operatorCount ?? 1) }
 
@@ -200,8 +205,9 @@ extension Editor {
         guard let (destination, inclusive) = viTarget(key, target: target, line: line.characters, index: line.index,
                                                        operation: operation) else {
             // As in readline, a change whose motion cannot be made still starts the insert, and
-            // takes the character under the cursor unless the motion is one that never does.
-            if operation == "c" {
+            // takes the character under the cursor unless the motion is one that never does; a
+            // key that is no motion ends it.
+            if operation == "c" && Self.readlineMotionKeys.contains(key) {
                 let takesCharacter = !" l|hwW^0bBFT`".contains(key) && line.index < line.characters.count
                 applyViOperator("c", to: line.index..<(line.index + (takesCharacter ? 1 : 0)), line.offsets)
             } else {
@@ -259,9 +265,15 @@ extension Editor {
         case "|": return (min(count - 1, operation != nil ? line.count : last), false)
         case "w", "W":
             let bigWord = key == "W"
-            // `cw` on a word changes to the word's end, not to the next word.
-            if operation == "c", index < line.count, ViMotions.characterClass(line[index], bigWord: bigWord) != .blank {
-                return ViMotions.wordEnd(line, from: index, count: count, bigWord: bigWord).map { ($0, true) } ?? (index, true)
+            // `cw` on a word changes to the word's end, not to the next word: to the end of the
+            // one under the cursor (a word of one character is that character), then of the
+            // words after it for a count.
+            let kind = index < line.count ? ViMotions.characterClass(line[index], bigWord: bigWord) : .blank
+            if operation == "c", kind != .blank {
+                var end = index
+                while end + 1 < line.count && ViMotions.characterClass(line[end + 1], bigWord: bigWord) == kind { end += 1 }
+                if count > 1 { end = ViMotions.wordEnd(line, from: end, count: count - 1, bigWord: bigWord) ?? end }
+                return (end, true)
             }
             let next = ViMotions.nextWordStart(line, from: index, count: count, bigWord: bigWord)
             return operation != nil ? (next, false) : (min(next, last), false)

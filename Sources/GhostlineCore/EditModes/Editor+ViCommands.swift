@@ -153,6 +153,9 @@ extension Editor {
                         kind: .other)
                 line.characters[line.index] = Character(toggled)
                 line.offsets = Self.viOffsets(line.characters)
+                // readline switches a character by deleting it into the register and typing
+                // the other case: `p` puts the last one switched.
+                vi.register = String(character)
             }
             move(to: viPosition(next, line.offsets))
             line.index = next
@@ -172,9 +175,49 @@ extension Editor {
         let current = state.text
         while let snapshot = vi.undoStack.popLast() {
             guard snapshot.text != current else { continue }
-            restoreVi(snapshot)
+            // readline's cursor on its one line; vim's, where the change was, across lines.
+            let isOneLine = !current.contains("\n") && !snapshot.text.contains("\n")
+            restoreVi(isOneLine ? (snapshot.text, Self.positionAfterUndo(from: current, to: snapshot)) : snapshot)
             return
         }
+    }
+
+    /// Where readline's undo leaves the cursor: after the text it puts back, or where the text
+    /// it takes out was when it puts none back. The change is found between the two texts,
+    /// placed at the cursor the snapshot kept where repeated characters leave it a choice.
+    static func positionAfterUndo(from current: String, to snapshot: (text: String, cursor: TextPosition)) -> TextPosition {
+        let now = Array(current), then = Array(snapshot.text)
+        var start = 0
+        while start < now.count && start < then.count && now[start] == then[start] { start += 1 }
+        var suffix = 0
+        while suffix < min(now.count, then.count) - start && now[now.count - 1 - suffix] == then[then.count - 1 - suffix] { suffix += 1 }
+        var thenEnd = then.count - suffix, nowEnd = now.count - suffix
+        let cursorIndex = characterIndex(of: snapshot.cursor, in: then)
+        while start > cursorIndex && then[start - 1] == then[thenEnd - 1] && (nowEnd == start || now[start - 1] == now[nowEnd - 1]) {
+            start -= 1
+            thenEnd -= 1
+            nowEnd -= 1
+        }
+        let index = thenEnd > start ? thenEnd : start
+        let before = then[..<index]
+        let line = before.reduce(0) { $0 + ($1 == "\n" ? 1 : 0) }
+        let lineStart = before.lastIndex(of: "\n").map { $0 + 1 } ?? 0
+        return TextPosition(line: line, offset: before[lineStart...].reduce(0) { $0 + $1.utf8.count })
+    }
+
+    private static func characterIndex(of position: TextPosition, in characters: [Character]) -> Int {
+        var line = 0, offset = 0
+        for (index, character) in characters.enumerated() {
+            if line == position.line && offset >= position.offset { return index }
+            if character == "\n" {
+                if line == position.line { return index }
+                line += 1
+                offset = 0
+            } else if line == position.line {
+                offset += character.utf8.count
+            }
+        }
+        return characters.count
     }
 
     /// `U`: the entry as it was before its first change.

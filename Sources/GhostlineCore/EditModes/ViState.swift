@@ -46,6 +46,8 @@ struct ViState {
     var undoStack: [(text: String, cursor: TextPosition)] = []
     /// Whether the entry has been in command mode: the first Escape forgets what `u` would undo.
     var hasBeenInCommandMode = false
+    /// The keys read so far of a sequence the init file bound in vi mode.
+    var boundKeys: [KeyEvent] = []
 
     /// Forgets what belongs to one entry; the register and the change `.` repeats carry over.
     mutating func startNewEntry() {

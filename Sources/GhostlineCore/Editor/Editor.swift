@@ -104,6 +104,8 @@ package struct Editor {
     }
     /// vi mode's mode, pending command and registers.
     var vi = ViState()
+    /// The init file's bindings in vi mode's keymaps, looked up before vi mode's own keys.
+    package var viKeyBindings = ViKeyBindings()
     /// The completion candidates listed below the entry until the next key.
     package internal(set) var completionListing: [String] = []
     /// The completion menu, while it is open; see ``openMenu``.

@@ -27,7 +27,8 @@ extension KeyMap {
     private static func command(named name: String, keyBytes: [UInt8]) -> Command? {
         let function = ReadlineFunction.named(name)
         if function?.support == .insertsKey {
-            return .insert(String(decoding: keyBytes, as: UTF8.self))
+            // The key that finished the sequence, as readline's `self-insert` types.
+            return .insert(String(decoding: keyBytes, as: UTF8.self).last.map { String($0) } ?? "")
         }
         let command = if let function { function.command } else { ReadlineFunction.command(named: name) }
         if command == .deleteForward && keyBytes == [0x04] { return .deleteForwardOrEndOfFile }
@@ -40,6 +41,15 @@ extension KeyMap {
     /// (`"\C-xq": "text"`). Printable ASCII that no binding takes is `self-insert`, as readline
     /// binds it; Ghostline's own commands are listed by their own names.
     package var readlineDump: String {
+        let entries = readlineEntries(movingFromInsertMode: [])
+        return ReadlineFunction.dump(keysByName: entries.keysByName, macros: entries.macros)
+    }
+
+    /// The keys of each function name and the macros, as ``readlineDump`` prints them, with
+    /// `vi-movement-mode` on the keys `movingFromInsertMode` (vi insert mode's, which the map
+    /// does not hold) and the commands of `names` by those names.
+    func readlineEntries(movingFromInsertMode: [[KeyEvent]], naming names: [(function: String, command: Command)] = [])
+        -> (keysByName: [String: [[UInt8]]], macros: [(keys: [UInt8], text: [UInt8])]) {
         var keysByName: [String: [[UInt8]]] = [:]
         var macros: [(keys: [UInt8], text: [UInt8])] = []
         var boundText = Set<UInt8>()
@@ -48,17 +58,29 @@ extension KeyMap {
             if keys.count == 1, bytes.count == 1 { boundText.insert(bytes[0]) }
             switch command {
             case .macro(let text): macros.append((bytes, Array(text.utf8)))
-            case .insert(let text) where Array(text.utf8) == bytes && keys.count == 1:
+            case .insert(let text) where String(decoding: bytes, as: UTF8.self).last.map({ String($0) }) == text && text != "\t":
                 keysByName["self-insert", default: []].append(bytes)
             case .insert(let text) where text != "\t": macros.append((bytes, Array(text.utf8)))
             default:
-                if let name = ReadlineFunction.name(of: command) { keysByName[name, default: []].append(bytes) }
+                let name = names.first { $0.command == command }?.function ?? ReadlineFunction.name(of: command)
+                if let name { keysByName[name, default: []].append(bytes) }
             }
         }
         for byte in UInt8(0x20)..<0x7F where !boundText.contains(byte) {
             keysByName["self-insert", default: []].append([byte])
         }
-        let names = Set(ReadlineFunction.all.map(\.name) + ReadlineFunction.ghostlineNames.map(\.name) + keysByName.keys)
+        for keys in movingFromInsertMode {
+            if let bytes = ReadlineKeySequence.bytes(of: keys) { keysByName["vi-movement-mode", default: []].append(bytes) }
+        }
+        return (keysByName, macros)
+    }
+}
+
+extension ReadlineFunction {
+    /// A keymap as readline's dumpers print it: a blank line, then for every function name in
+    /// order its keys (`"\C-a": beginning-of-line`) or `# NAME (not bound)`, then the macros.
+    static func dump(keysByName: [String: [[UInt8]]], macros: [(keys: [UInt8], text: [UInt8])]) -> String {
+        let names = Set(all.map(\.name) + ghostlineNames.map(\.name) + keysByName.keys)
         var text = "\n"
         for name in names.sorted() {
             guard let keys = keysByName[name] else {
