@@ -56,6 +56,50 @@ enum VimCaseGenerator {
         return cases
     }
 
+    /// The motions of the visual-mode cases; those a count is typed before, and `;` and `,`,
+    /// which come only after a find in the same case (Ghostline's entry has the last case's).
+    static let visualMotions = ["h", "l", "w", "b", "e", "W", "B", "E", "0", "^", "$", "fa", "Fa", "t ", "T ", "%", "o"]
+    static let countedVisualMotions: Set<String> = ["h", "l", "w", "b", "e", "W", "B", "E"]
+    /// The operators that end a visual-mode case (`c` and `s` followed by digits and Escape).
+    static let visualOperators = ["d", "x", "c", "s", "y", "rx", "~", "U", "u"]
+
+    /// A random visual-mode case: a line, Escape, a start, `v`, up to three motions or text
+    /// objects, an operator, and sometimes a motion and `.`, `u` or `p` after it. Left out, where
+    /// Ghostline differs from vim on purpose (Docs/KeyBindings.md): a quote object after a motion
+    /// (on a selection of more than one character), a count before `f`, `t`, `%` and the other
+    /// motions not in `countedVisualMotions`, `.` where the case went to a line's end with `$` or
+    /// the line has wide characters, and `u` after `r`, `~`, `U` or `u`.
+    static func randomVisualCase(using generator: inout SplitMix64) -> String {
+        let text = texts.randomElement(using: &generator)!
+        let start = starts.randomElement(using: &generator)!
+        var keys = text + escape + "x" + start + "v"
+        var hasFound = start.contains("f")
+        for index in 0..<Int.random(in: 0...3, using: &generator) {
+            let count = Int.random(in: 0..<4, using: &generator) == 0 ? String(Int.random(in: 2...3, using: &generator)) : ""
+            if Int.random(in: 0..<3, using: &generator) == 0 {
+                let quotes = ["\"", "'", "`"]
+                let object = objects.filter { index == 0 || !quotes.contains($0) }.randomElement(using: &generator)!
+                keys += count + (Bool.random(using: &generator) ? "i" : "a") + object
+            } else {
+                let motion = (visualMotions + (hasFound ? [";", ","] : [])).randomElement(using: &generator)!
+                keys += (countedVisualMotions.contains(motion) ? count : "") + motion
+                hasFound = hasFound || "fFtT".contains(motion.first!)
+            }
+        }
+        let operation = visualOperators.randomElement(using: &generator)!
+        keys += operation
+        if operation == "c" || operation == "s" { keys += typed(using: &generator) + escape }
+        switch Int.random(in: 0..<5, using: &generator) {
+        case 0 where !keys.contains("$") && text.utf8.count == text.count:
+            keys += motions.filter { $0 != "$" }.randomElement(using: &generator)! + "."
+        // After `u` the cursor is where readline leaves it, not vim (Docs/KeyBindings.md).
+        case 1 where !["rx", "~", "U", "u"].contains(operation): keys += "u0"
+        case 2: keys += ["p", "P"].randomElement(using: &generator)!
+        default: break
+        }
+        return keys
+    }
+
     static func randomCount(using generator: inout SplitMix64) -> String {
         switch Int.random(in: 0..<10, using: &generator) {
         case 0..<6: ""

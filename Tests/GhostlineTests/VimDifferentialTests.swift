@@ -18,6 +18,18 @@ import GhostlineTestSupport
         #expect(disagreeing.isEmpty)
     }
 
+    @Test func visualModeLeavesTheLineVimLeaves() throws {
+        var generator = SplitMix64(seed: 29)
+        let cases = (0..<300).map { _ in VimCaseGenerator.randomVisualCase(using: &generator) }
+        let results = try Self.runAgainstVim(cases)
+        let disagreeing = results.filter { $0.vim == nil || $0.vim != $0.ghostline }
+        print("vim visual mode: \(results.count - disagreeing.count) of \(results.count) cases agree with vim")
+        for result in disagreeing.prefix(15) {
+            Issue.record("\(ViCaseGenerator.shown(result.keys)): vim \(result.vim.map { "\"\($0)\"" } ?? "none"), ghostline \(result.ghostline.map { "\"\($0)\"" } ?? "none")")
+        }
+        #expect(disagreeing.isEmpty)
+    }
+
     /// The cases' keys and the lines vim and ghostline left for them.
     static func runAgainstVim(_ cases: [String]) throws -> [(keys: String, vim: String?, ghostline: String?)] {
         let python = try #require(ViDifferentialTests.executablePath("python3"), "python3 is needed (.ci/run installs it)")

@@ -28,6 +28,7 @@ extension Editor {
         switch vi.mode {
         case .insert, .replace: return viInsertKey(event)
         case .command: return viCommandKey(event)
+        case .visual: return viVisualKey(event)
         }
     }
 
@@ -127,7 +128,7 @@ extension Editor {
     }
 
     /// In command mode the cursor is on a character, never after the last.
-    private mutating func clampViCursor() {
+    mutating func clampViCursor() {
         let cursor = state.cursor
         if cursor.offset > 0, cursor.offset == state.line(cursor.line).utf8.count {
             move(to: state.position(before: cursor))
@@ -249,7 +250,7 @@ extension Editor {
     }
 
     /// Where a motion goes from `index`, and whether an operator takes the character there.
-    private func viTarget(_ key: Character, target: Character?, line: [Character], index: Int,
+    func viTarget(_ key: Character, target: Character?, line: [Character], index: Int,
                           operation: Character?) -> (Int, Bool)? {
         let count = viCount
         let last = max(0, line.count - 1)

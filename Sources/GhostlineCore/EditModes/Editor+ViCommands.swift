@@ -34,6 +34,7 @@ extension Editor {
             startViChange(entersInsert: true)
             vi.mode = .replace
             vi.insertStart = state.cursor
+        case "v": startViVisual()
         case "u": undoVi()
         case "U": revertVi()
         case ".": return repeatViChange()

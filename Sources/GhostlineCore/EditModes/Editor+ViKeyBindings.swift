@@ -8,6 +8,8 @@ extension Editor {
     /// to a motion is none there), never as the operand of `f`, `r`, `m`, `` ` `` or a text
     /// object's name.
     mutating func applyViBinding(_ event: KeyEvent) -> Optional<EditorRequest?> {
+        // readline has no visual mode, nor keymap for it.
+        guard vi.mode != .visual else { return nil }
         let inCommandMode = vi.mode == .command
         guard !(inCommandMode ? viKeyBindings.commandMode : viKeyBindings.insertMode).isEmpty else { return nil }
         if case .text(let text) = event {

@@ -6,6 +6,9 @@ package enum ViMode: Hashable, Sendable {
     case command
     /// Typed characters overwrite the text under the cursor (`R`).
     case replace
+    /// Command mode with a selection, vim's charwise visual mode (`v`): motions and text objects
+    /// move the cursor, and the selection runs from `ViState.visualAnchor` to it, both included.
+    case visual
 }
 
 /// vi mode's state between keys: the mode, the command being typed, and what later commands
@@ -38,6 +41,9 @@ struct ViState {
     /// The character index `j` and `k` keep from line to line, set by the first of them and
     /// forgotten by any other command.
     var goalColumn: Int?
+    /// Where the visual selection started (`v`), its end that stays while motions move the
+    /// cursor; read in visual mode only.
+    var visualAnchor = TextPosition.start
     /// The places `m` marked on the entry, by name, as UTF-8 offsets in the cursor's line.
     var marks: [Character: Int] = [:]
     /// The text `p` and `P` put: the last deleted or yanked.

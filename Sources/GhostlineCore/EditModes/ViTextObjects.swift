@@ -122,9 +122,18 @@ enum ViTextObjects {
     /// opening bracket ahead, each found inside the one before. `i` leaves the brackets out.
     static func bracketed(_ line: [Character], at index: Int, open: Character, close: Character, around: Bool,
                           count: Int) -> Range<Int>? {
-        let from = line[index] == open ? index + 1 : index
+        guard let (start, end) = bracketPair(line, from: line[index] == open ? index + 1 : index, open: open,
+                                             close: close, count: count) else { return nil }
+        return around ? start..<(end + 1) : (start + 1)..<end
+    }
+
+    /// The count-th bracket pair around the character at `index` (an opening bracket at `index`
+    /// is not around it), or outside every pair the count-th opening bracket ahead, and the
+    /// closing bracket of that pair.
+    static func bracketPair(_ line: [Character], from index: Int, open: Character, close: Character,
+                            count: Int) -> (Int, Int)? {
         let start: Int
-        if var enclosing = unmatchedOpening(line, before: from, open: open, close: close) {
+        if var enclosing = unmatchedOpening(line, before: index, open: open, close: close) {
             for _ in 1..<max(1, count) {
                 guard let outer = unmatchedOpening(line, before: enclosing, open: open, close: close) else { return nil }
                 enclosing = outer
@@ -139,11 +148,11 @@ enum ViTextObjects {
             start = position
         }
         guard let end = unpaired(close, after: start, nesting: open, in: line) else { return nil }
-        return around ? start..<(end + 1) : (start + 1)..<end
+        return (start, end)
     }
 
     /// The nearest opening bracket before `index` that no closing one between them closes.
-    private static func unmatchedOpening(_ line: [Character], before index: Int, open: Character, close: Character) -> Int? {
+    static func unmatchedOpening(_ line: [Character], before index: Int, open: Character, close: Character) -> Int? {
         var depth = 0
         var position = index
         while position > 0 {
@@ -161,7 +170,7 @@ enum ViTextObjects {
     /// The first `wanted` after `index` that no `nesting` between them pairs with: the closing
     /// bracket that closes the opening one at `index` (wanted the closing, nesting the opening
     /// bracket), or the next opening bracket ahead outside the pairs on the way (the other way round).
-    private static func unpaired(_ wanted: Character, after index: Int, nesting: Character, in line: [Character]) -> Int? {
+    static func unpaired(_ wanted: Character, after index: Int, nesting: Character, in line: [Character]) -> Int? {
         var depth = 0
         var position = index + 1
         while position < line.count {

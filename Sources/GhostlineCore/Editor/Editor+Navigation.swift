@@ -354,7 +354,7 @@ extension Editor {
                             placeholder: ghost, suggestion: suggestion,
                             chrome: completionListing.isEmpty && validationMessage == nil && menu == nil
                                 ? chrome : chrome.following(regions(messageStyle: messageStyle)),
-                            highlights: isSecret || !hasHighlighter ? nil : highlighter.map { highlights(with: $0) },
+                            highlights: isSecret ? nil : viSelectionHighlights(over: hasHighlighter ? highlighter.map { highlights(with: $0) } : nil),
                             mask: isSecret ? mask : nil)
     }
 

@@ -62,6 +62,17 @@ package struct TextHighlights: Hashable, Sendable {
         index < lines.count ? lines[index] : []
     }
 
+    /// These highlights with `style` drawn over the given ranges of lines (offsets from each
+    /// line's start) in place of what was there: a selection over the text's own colours.
+    package func overlaid(with style: Style, on spans: [(line: Int, range: Range<Int>)]) -> TextHighlights {
+        var lines = lines
+        for (line, range) in spans where !range.isEmpty {
+            while lines.count <= line { lines.append([]) }
+            lines[line] = Self.merged(Self.flattened(lines[line] + [StyleSpan(range, style: style)]))
+        }
+        return TextHighlights(lines: lines)
+    }
+
     /// The spans in order and without overlaps, the later one in `spans` winning where they
     /// overlapped.
     private static func flattened(_ spans: [StyleSpan]) -> [StyleSpan] {

@@ -35,13 +35,13 @@ extension EntrySession {
     package var terminalModes: TerminalModeStack { modes }
 
     /// In vi mode, the bytes that give the cursor the shape of the mode when it changed (DECSCUSR:
-    /// a block in command mode, a bar in insert mode, an underline in replace mode); out of vi
+    /// a block in command and visual mode, a bar in insert mode, an underline in replace mode); out of vi
     /// mode, the terminal's own shape back once, after which emacs mode writes none.
     mutating func cursorShapeUpdate() -> [UInt8] {
         guard editor.editingMode == .vi else { return modes.remove(.cursorShape) }
         let wanted: CursorShape
         switch editor.vi.mode {
-        case .command: wanted = .block
+        case .command, .visual: wanted = .block
         case .insert: wanted = .bar
         case .replace: wanted = .underline
         }
