@@ -69,3 +69,33 @@ private func completingEditor(_ marked: String, candidates: [String]) -> Editor 
     #expect(editor.completionListing.isEmpty)
     #expect(editor.pendingChanges.isEmpty)
 }
+
+@Test func possibleCompletionsListsTheCandidatesAndChangesNothing() {
+    for key in ["?", "="] {
+        var editor = completingEditor("ls fo|", candidates: ["foobar", "foobaz", "other"])
+        editor.press(.alt(Character(key)))
+        #expect(editor.marked == "ls fo|")
+        #expect(editor.completionListing == ["foobar", "foobaz"])
+    }
+}
+
+@Test func insertCompletionsPutsEveryCandidateInPlaceOfTheWord() {
+    var editor = completingEditor("ls fo|", candidates: ["foobar", "foobaz", "other"])
+    editor.press(.alt("*"))
+    #expect(editor.marked == "ls foobar foobaz |")
+    editor.press(.control("_"))
+    #expect(editor.marked == "ls fo|", "one undo step")
+}
+
+/// vi's `*`, `=` and `\` (readline's `vi-complete`): past the end of the WORD under the cursor,
+/// then insert every candidate, list them, or complete as Tab does.
+@Test(arguments: [("ls fo\u{1B}*", "ls foobar foobaz |", ViMode.insert), ("ls fo\u{1B}h\\", "ls fooba|", .insert),
+                  ("ls fo\u{1B}=", "ls f|o", .command), ("ls foob\u{1B}0w*X", "ls foobar foobaz X|", .insert)])
+func viCompletesAsReadlineDoes(keys: String, expected: String, mode: ViMode) {
+    var editor = Editor.vi()
+    editor.completion = { context in ["foobar", "foobaz", "other"].filter { $0.hasPrefix(context.word) }.map { CompletionCandidate($0) } }
+    editor.vi(keys)
+    #expect(editor.marked == expected)
+    #expect(editor.vi.mode == mode)
+    if keys.hasSuffix("=") { #expect(editor.completionListing == ["foobar", "foobaz"]) }
+}

@@ -43,6 +43,7 @@ extension Editor {
         case "o", "O": openViLine(below: key == "o")
         case "G": walkViHistory(to: (vi.count ?? 1) - 1)
         case "_": yankViArgument()
+        case "*", "=", "\\": return completeVi(key)
         case "#":
             let toggling = vi.count != nil
             vi.resetCommand()

@@ -1,5 +1,6 @@
-/// vi commands readline has beyond vim's: `_` (`vi-yank-arg`); `#` (`insert-comment`) is the
-/// emacs command's, with vi's count as its argument.
+/// vi commands readline has beyond vim's: `_` (`vi-yank-arg`), `*`, `=` and `\\`
+/// (`vi-complete`); `#` (`insert-comment`) is the emacs command's, with vi's count as its
+/// argument.
 extension Editor {
     /// `_`: a space and the last word of the previous history entry (word count − 1 with a
     /// count) after the cursor's character, then insert mode after the word, as readline's
@@ -15,5 +16,32 @@ extension Editor {
         if let inserted = replace(start..<start, with: " " + word, kind: .other) { move(to: inserted.upperBound) }
         vi.mode = .insert
         vi.insertStart = state.cursor
+    }
+
+    /// `*`, `=`, `\\`: readline's `vi-complete`. The cursor goes past the end of the WORD it is
+    /// on, then `*` puts every candidate in place of the word, `=` lists them, and `\\`
+    /// completes as Tab does; after `*` and `\\` insert mode goes on there.
+    mutating func completeVi(_ key: Character) -> EditorRequest? {
+        let line = viLine()
+        var index = line.index
+        if index < line.characters.count && !line.characters[index].isWhitespace {
+            if index + 1 < line.characters.count && !line.characters[index + 1].isWhitespace {
+                index = ViMotions.wordEnd(line.characters, from: index, count: 1, bigWord: true) ?? index
+            }
+            index += 1
+        }
+        let cursor = viPosition(index, line.offsets)
+        guard key != "=" else {
+            vi.resetCommand()
+            move(to: cursor)
+            return perform(.listCompletions)
+        }
+        pushViUndo()
+        startViChange(entersInsert: false)
+        move(to: cursor)
+        let request = perform(key == "*" ? .insertCompletions : .complete)
+        vi.mode = .insert
+        vi.insertStart = state.cursor
+        return request
     }
 }

@@ -90,6 +90,12 @@ public enum Command: Hashable, Sendable {
     case reverseSearch
     /// Completes the word at the cursor, listing the candidates on a second press.
     case complete
+    /// Lists the candidates for the word at the cursor below the entry, changing nothing
+    /// (readline's `possible-completions`).
+    case listCompletions
+    /// Replaces the word at the cursor with every candidate for it, each followed by a space
+    /// (readline's `insert-completions`).
+    case insertCompletions
     /// Accepts the whole inline suggestion.
     case acceptSuggestion
     /// Accepts the next word of the inline suggestion, or moves a word right.

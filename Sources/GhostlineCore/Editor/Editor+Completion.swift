@@ -38,6 +38,24 @@ extension Editor {
         }
     }
 
+    /// Lists every candidate for the word before the cursor, as readline's
+    /// `possible-completions` does, whatever ``CompletionOptions/listing`` says.
+    mutating func listCompletions() {
+        guard let (candidates, _, _) = candidatesForWord(), !candidates.isEmpty else { return }
+        completionListing = candidates.map { $0.shownText }
+    }
+
+    /// Replaces the word before the cursor with every candidate for it, each followed by a
+    /// space, as readline's `insert-completions` does; one undo step.
+    mutating func insertCompletions() {
+        guard let (candidates, before, word) = candidatesForWord(), !candidates.isEmpty else { return }
+        let cursor = state.cursor
+        let wordStart = cursor.offset - word.utf8.count
+        let start = candidates.map { Self.offset(of: $0.replacementStart, in: before) ?? wordStart }.min() ?? wordStart
+        let text = candidates.map { $0.text + " " }.joined()
+        replace(TextPosition(line: cursor.line, offset: start)..<cursor, with: isMultiline ? text : Self.singleLine(text), kind: .other)
+    }
+
     /// The app's candidates for the word before the cursor, with the line's text before the
     /// cursor and the word; nil without a completion function.
     private func candidatesForWord() -> (candidates: [CompletionCandidate], before: String, word: String)? {

@@ -375,6 +375,9 @@ package struct Editor {
                 // Candidates listed for a secret would show what it starts with.
                 complete()
             }
+        // Candidates listed or inserted for a secret would show what it starts with.
+        case .listCompletions: if !isSecret { listCompletions() }
+        case .insertCompletions: if !isSecret { insertCompletions() }
         case .acceptSuggestion: _ = acceptSuggestion()
         case .acceptSuggestionWord:
             if !acceptSuggestion(wordOnly: true) { move(to: state.wordEnd(after: cursor, kind: .alphanumeric)) }

@@ -127,6 +127,7 @@ public struct KeyMap: Sendable {
         ([.control("_")], .undo),
         ([.control("x"), .control("u")], .undo),
         ([.alt("/")], .redo),
+        ([.alt("?")], .listCompletions), ([.alt("=")], .listCompletions), ([.alt("*")], .insertCompletions),
 
         ([.control("r")], .reverseSearch),
         ([.control("g")], .cancel),
