@@ -314,6 +314,7 @@ public final class LineEditor {
         self.output = output
         engine.shouldChangeText = nil
         engine.mask = .forLocale()
+        engine.homeDirectory = HomeDirectory.of
         // Weak: a copy of the engine may outlive the editor.
         engine.appCodeIsRunning = { [weak self] engine in
             guard let self else { return }

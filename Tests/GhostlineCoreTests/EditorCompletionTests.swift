@@ -99,3 +99,15 @@ func viCompletesAsReadlineDoes(keys: String, expected: String, mode: ViMode) {
     #expect(editor.vi.mode == mode)
     if keys.hasSuffix("=") { #expect(editor.completionListing == ["foobar", "foobaz"]) }
 }
+
+/// Alt-& (readline's `tilde-expand`): the `~` or `~user` that starts the word around the cursor
+/// becomes the home directory, the cursor after it.
+@Test(arguments: [("ls ~|", "ls /home/me|"), ("cd ~/src|", "cd /home/me/src|"), ("cd ~/s|rc x", "cd /home/me/src| x"),
+                  ("ls ~root/x|", "ls /root/x|"), ("ls ~nobody/x|", "ls ~nobody/x|"), ("ls ~nob|ody/x", "ls ~nobody/x|"), ("ls x|", "ls x|"),
+                  ("a~|b", "a~b|"), ("|~ x", "/home/me| x")])
+func tildeExpansionPutsTheHomeDirectory(marked: String, expected: String) {
+    var editor = Editor(marked: marked)
+    editor.homeDirectory = { user in ["": "/home/me", "root": "/root"][user] }
+    editor.press(.alt("&"))
+    #expect(editor.marked == expected)
+}

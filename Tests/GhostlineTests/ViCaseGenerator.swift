@@ -141,7 +141,10 @@ enum ViCaseGenerator {
             }
         }
         let comments = ["abc\(escape)#", "abc\(escape)0#", "#abc\(escape)2#", "abc\(escape)h3#", "a b\(escape)w#"]
-        return [yanks] + comments.map { [$0] }
+        // `&` with the same HOME for both; `~root` from the password database.
+        let tildes = ["ls ~\(escape)&", "cd ~/src\(escape)0w&x", "cd ~/src\(escape)&", "cd ~/src x\(escape)bb&", "a~b\(escape)h&",
+                      "ls ~root/x\(escape)&", "ls ~no-such-user/x\(escape)&", "ls x\(escape)&", "~\(escape)0&y", "ls ~ a\(escape)0w&"]
+        return [yanks] + comments.map { [$0] } + [tildes]
     }
 
     static func randomCount(using generator: inout SplitMix64) -> String {

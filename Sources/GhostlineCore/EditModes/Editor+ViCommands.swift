@@ -44,6 +44,7 @@ extension Editor {
         case "G": walkViHistory(to: (vi.count ?? 1) - 1)
         case "_": yankViArgument()
         case "*", "=", "\\": return completeVi(key)
+        case "&": expandTildeVi()
         case "#":
             let toggling = vi.count != nil
             vi.resetCommand()

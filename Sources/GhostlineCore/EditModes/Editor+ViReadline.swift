@@ -1,5 +1,5 @@
 /// vi commands readline has beyond vim's: `_` (`vi-yank-arg`), `*`, `=` and `\\`
-/// (`vi-complete`); `#` (`insert-comment`) is the emacs command's, with vi's count as its
+/// (`vi-complete`), `&` (`vi-tilde-expand`); `#` (`insert-comment`) is the emacs command's, with vi's count as its
 /// argument.
 extension Editor {
     /// `_`: a space and the last word of the previous history entry (word count − 1 with a
@@ -43,5 +43,15 @@ extension Editor {
         vi.mode = .insert
         vi.insertStart = state.cursor
         return request
+    }
+
+    /// `&`: readline's `vi-tilde-expand`, the emacs command's tilde expansion, then insert mode
+    /// after it.
+    mutating func expandTildeVi() {
+        pushViUndo()
+        startViChange(entersInsert: false)
+        expandTilde()
+        vi.mode = .insert
+        vi.insertStart = state.cursor
     }
 }

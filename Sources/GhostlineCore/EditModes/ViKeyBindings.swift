@@ -192,7 +192,7 @@ package struct ViKeyBindings: Sendable {
     }
 
     /// Keys of readline's vi command keymap that command mode has no command for yet.
-    static let keysWithoutCommand: [Character] = ["/", "?", "n", "N", "&"]
+    static let keysWithoutCommand: [Character] = ["/", "?", "n", "N"]
 
     /// vi mode's functions bound in readline's vi insert keymap, and the commands that insert
     /// mode runs for them (its keys are emacs mode's there).

@@ -96,6 +96,9 @@ public enum Command: Hashable, Sendable {
     /// Replaces the word at the cursor with every candidate for it, each followed by a space
     /// (readline's `insert-completions`).
     case insertCompletions
+    /// Puts the home directory in place of the `~` or `~user` that starts the word at the cursor
+    /// (readline's `tilde-expand`).
+    case tildeExpand
     /// Accepts the whole inline suggestion.
     case acceptSuggestion
     /// Accepts the next word of the inline suggestion, or moves a word right.

@@ -23,6 +23,9 @@ package struct Editor {
     package var willReadHistory: ((inout History) -> Void)?
     /// Candidates for the word before the cursor, for Tab.
     package var completion: ((CompletionContext) -> [CompletionCandidate])?
+    /// The home directory of a user by name (the empty name: the user's own), for `~` in
+    /// ``Command/tildeExpand``; nil expands nothing.
+    package var homeDirectory: ((String) -> String?)?
     /// The full entry to suggest for the text typed so far, nil for none; without it the newest
     /// history entry that starts with the text.
     package var suggestion: ((SuggestionContext) -> String?)?
@@ -378,6 +381,7 @@ package struct Editor {
         // Candidates listed or inserted for a secret would show what it starts with.
         case .listCompletions: if !isSecret { listCompletions() }
         case .insertCompletions: if !isSecret { insertCompletions() }
+        case .tildeExpand: expandTilde()
         case .acceptSuggestion: _ = acceptSuggestion()
         case .acceptSuggestionWord:
             if !acceptSuggestion(wordOnly: true) { move(to: state.wordEnd(after: cursor, kind: .alphanumeric)) }

@@ -128,6 +128,7 @@ public struct KeyMap: Sendable {
         ([.control("x"), .control("u")], .undo),
         ([.alt("/")], .redo),
         ([.alt("?")], .listCompletions), ([.alt("=")], .listCompletions), ([.alt("*")], .insertCompletions),
+        ([.alt("&")], .tildeExpand),
 
         ([.control("r")], .reverseSearch),
         ([.control("g")], .cancel),

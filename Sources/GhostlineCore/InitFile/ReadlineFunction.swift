@@ -168,7 +168,7 @@ extension ReadlineFunction {
         .init(name: "skip-csi-sequence", support: .notApplicable(decoderReadsIt + ": unknown sequences are dropped whole")),
         .init(name: "start-kbd-macro", support: .command(.startKeyboardMacro)),
         .init(name: "tab-insert", support: .command(.insert("\t"))),
-        .init(name: "tilde-expand", support: .notYetSupported),
+        .init(name: "tilde-expand", support: .command(.tildeExpand)),
         .init(name: "transpose-chars", support: .command(.transposeCharacters)),
         .init(name: "transpose-words", support: .command(.transposeWords)),
         .init(name: "tty-status", support: .notApplicable("Linux terminals have no status character (SIGINFO)")),
