@@ -135,9 +135,12 @@ idle-memory:
 	$(SWIFT) build -c release --product ghostline
 	python3 Tests/Bench/startup.py memory .build/release/ghostline $(IDLE_MEMORY_MB)
 
+# SwiftPM does not see the list as an input of the link: the touch links the CLI again with it.
 startup-symbols:
 	$(SWIFT) build -c release --product ghostline
 	python3 Tests/Bench/startup.py symbols .build/release/ghostline > Sources/ghostline/startup-symbols.txt
+	touch Sources/ghostline/main.swift
+	$(SWIFT) build -c release --product ghostline
 
 # Regenerates Sources/GhostlineCore/Unicode/UnicodeWidthTables.swift from the Unicode Character
 # Database (Debian/Ubuntu package `unicode-data`); see Docs/Unicode.md.
