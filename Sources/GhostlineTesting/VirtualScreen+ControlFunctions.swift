@@ -251,8 +251,8 @@ extension VirtualScreen {
     }
 
     /// Sequences with a `>`, `<` or `=` marker or with intermediates: the keyboard protocol's
-    /// pushes, pops and sets change its stack, cursor shapes and modifyOtherKeys change nothing
-    /// the screen models, and version or mode requests are queries.
+    /// pushes, pops and sets change its stack, a cursor shape is kept, modifyOtherKeys changes
+    /// nothing the screen models, and version or mode requests are queries.
     private mutating func performExtension(_ sequence: ControlSequence) {
         let marker = sequence.privateMarker.map { Unicode.Scalar($0) }
         let intermediate = sequence.intermediates.first.map { Unicode.Scalar($0) }
@@ -268,7 +268,9 @@ extension VirtualScreen {
             keyboardFlagsStack.removeLast(min(sequence.count(), keyboardFlagsStack.count))
         case ("=", nil, "u"):
             setKeyboardFlags(sequence.parameter(0) ?? 0, mode: sequence.parameter(1) ?? 1)
-        case (">", nil, "m"), (nil, " ", "q"):
+        case (nil, " ", "q"):
+            cursorShape = sequence.parameter(0) ?? 0
+        case (">", nil, "m"):
             ignoredSequences.append(sequence.description)
         default:
             unsupportedSequences.append(sequence.description)

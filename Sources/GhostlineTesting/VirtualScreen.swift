@@ -45,6 +45,9 @@ public struct VirtualScreen: Sendable {
 
     /// Whether the cursor is shown (DECTCEM, `CSI ?25 h` / `l`).
     public internal(set) var isCursorVisible = true
+    /// The cursor's shape as DECSCUSR (`ESC [ n SP q`) last set it: 0 for the terminal's own,
+    /// 1–2 a block, 3–4 an underline, 5–6 a bar (odd numbers blink).
+    public internal(set) var cursorShape = 0
     /// Whether writing past the last column wraps to the next row (DECAWM, `CSI ?7 h` / `l`).
     public internal(set) var isAutowrapEnabled = true
     /// Whether bracketed paste is switched on (`CSI ?2004 h` / `l`).

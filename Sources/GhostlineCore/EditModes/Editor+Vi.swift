@@ -1,6 +1,9 @@
 /// vi mode's reading of keys: insert mode types as emacs mode does until Escape, command mode
 /// reads counts, motions, operators and commands, one key at a time.
 extension Editor {
+    /// Which of vi's modes the editor is in (insert mode in emacs mode, which has none).
+    package var viMode: ViMode { vi.mode }
+
     /// The cursor's line as characters, the UTF-8 offset where each starts (and the line's
     /// end), and the cursor's index among them.
     func viLine() -> (characters: [Character], offsets: [Int], index: Int) {

@@ -23,6 +23,14 @@ struct EditorSession {
         if setting.usesMenu { editor.completionOptions.style = .menu }
         editor.completionOptions.menuRows = setting.menuRows
         if setting.validates { editor.validator = FuzzSetting.validation }
+        editor.homeDirectory = FuzzSetting.homeDirectory
+        if setting.isVi {
+            editor.editingMode = .vi
+            if setting.bindsViKeys {
+                let file = InitFile(text: Array(FuzzSetting.viBindings.utf8), name: "inputrc", environment: .init(applicationName: "fuzz"))
+                editor.viKeyBindings.apply(command: file.viCommandBindings, insert: file.viInsertBindings)
+            }
+        }
         let appearance = EntryAppearance(prompt: setting.prompt, promptStyle: Style(foreground: .basic(4), isBold: true),
                                          continuationPrompt: setting.continuationPrompt, placeholder: setting.placeholder,
                                          chrome: setting.chrome)
@@ -133,6 +141,15 @@ struct EditorSession {
     private mutating func draw() {
         emit(session.frame())
         checkScreen(showing: session.presentation())
+        // In vi mode the cursor takes the mode's shape (a block, a bar, an underline).
+        if setting.isVi {
+            let shape = switch session.editor.viMode {
+            case .command, .visual: 2
+            case .insert: 6
+            case .replace: 4
+            }
+            check(screen.cursorShape == shape, "cursor shape \(screen.cursorShape) in \(session.editor.viMode) mode")
+        }
     }
 
     /// Writes `bytes` from the entry session to the screen, once they passed the output checks

@@ -6,7 +6,7 @@ import GhostlineCore
 /// caret notation.
 struct FuzzSetting {
     /// How many bytes the setting takes from the start of an input.
-    static let byteCount = 4
+    static let byteCount = 5
 
     let width: Int
     let height: Int
@@ -40,6 +40,30 @@ struct FuzzSetting {
     /// Whether the terminal draws clusters unlike the tables (``drawnWidths``, ambiguous
     /// characters wide), and the entry lays them out as measured.
     let drawsOwnWidths: Bool
+    /// Whether the keys are vi mode's (with an init file's bindings in its keymaps when
+    /// ``bindsViKeys``) rather than emacs mode's.
+    let isVi: Bool
+    let bindsViKeys: Bool
+
+    /// An init file's bindings in vi's keymaps: vi functions, emacs functions, a macro and an
+    /// unknown name in command mode, sequences and leaving insert mode in insert mode.
+    static let viBindings = """
+        set keymap vi-command
+        "Q": vi-prev-word
+        "K": end-of-line
+        "H": "0dw\\e"
+        "x": no-such-function
+        "\\C-xa": vi-append-eol
+        "\\C-k": vi-fWord
+        set keymap vi-insert
+        "\\C-o": vi-movement-mode
+        "\\C-xq": "ab"
+        """
+
+    /// Home directories for `~` (Alt-&, vi's `&`): wide characters and a control.
+    static func homeDirectory(of user: String) -> String? {
+        user.isEmpty ? "/home/中文" : user == "root" ? "/r\u{1B}oot" : nil
+    }
 
     /// The widths a terminal that draws clusters its own way was measured to draw them in.
     static let drawnWidths: [Character: Int] = ["👨‍👩‍👧": 6, "❤️": 1, "🇫🇷": 4, "👍🏽": 3, "1️⃣": 1]
@@ -55,7 +79,11 @@ struct FuzzSetting {
     private static let placeholders = ["Type a message…", "请输入消息 😀", "\u{9B}31mred\u{1B}]0;title\u{07}",
                                        "👨‍👩‍👧 ❤️ 🇫🇷 ±α"]
 
+    /// The fifth byte's first bit chooses vi mode, its second the bindings; zero is the emacs
+    /// mode the first four bytes alone chose before vi mode was fuzzed.
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        isVi = bytes[4] & 0x01 != 0
+        bindsViKeys = bytes[4] & 0x02 != 0
         width = 1 + Int(bytes[0] % 48)
         height = 1 + Int(bytes[1] % 16)
         let flags = bytes[2]

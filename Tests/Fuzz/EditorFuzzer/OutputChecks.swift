@@ -3,8 +3,8 @@ import GhostlineCore
 
 /// What may reach the terminal: UTF-8 text, CR, LF, BS, the renderer's own CSI sequences —
 /// cursor moves (`A B C D G`), erasing (`J K`), inserting and deleting characters (`@ P`),
-/// rendition (`m`) and private modes (`?…h`, `?…l`) — and its marks of shell integration
-/// around the prompts. Anything else, a C0 or C1 control above all, could only have come from
+/// rendition (`m`), private modes (`?…h`, `?…l`) and vi mode's cursor shape (`… q`, DECSCUSR)
+/// — and its marks of shell integration around the prompts. Anything else, a C0 or C1 control above all, could only have come from
 /// text that was not put in caret notation.
 enum OutputChecks {
     private static let finals = Set("ABCDGJKP@m".utf8)
@@ -43,6 +43,9 @@ enum OutputChecks {
         if isPrivate { index += 1 }
         while index < bytes.count, (0x30...0x39).contains(bytes[index]) || bytes[index] == UInt8(ascii: ";") { index += 1 }
         check(index < bytes.count, "a CSI sequence cut short in \(readable(bytes))")
+        if !isPrivate, bytes[index] == UInt8(ascii: " "), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "q") {
+            return index + 2
+        }
         let final = bytes[index]
         let isRendererFinal = isPrivate ? final == UInt8(ascii: "h") || final == UInt8(ascii: "l") : finals.contains(final)
         check(isRendererFinal, "a CSI sequence the renderer does not send, ending in \(Character(Unicode.Scalar(final))), in \(readable(bytes))")
