@@ -42,6 +42,13 @@ extension Editor {
         case "o", "O": openViLine(below: key == "o")
         case "G": walkViHistory(to: (vi.count ?? 1) - 1)
         case "_": yankViArgument()
+        // readline's `vi-search`: `/` searches older entries, `?` newer ones (the other way
+        // round from vim); `n` and `N` search again older and newer, whichever started it. Counts
+        // are read and do nothing, as in readline.
+        case "/", "?": startNonIncrementalSearch(direction: key == "/" ? -1 : 1, promptCharacter: key)
+        case "n", "N":
+            vi.resetCommand()
+            return searchHistoryAgain(direction: key == "n" ? -1 : 1)
         case "#":
             let toggling = vi.count != nil
             vi.resetCommand()
