@@ -12,17 +12,30 @@ extension Editor {
         // forgets that draft first and saves the line shown.
         let saved = editingMode == .emacs && historyIndex != nil ? draft ?? state.text : state.text
         if editingMode == .vi && historyIndex != nil { draft = nil }
-        nonIncrementalSearch = NonIncrementalSearch(promptCharacter: promptCharacter, direction: direction, savedText: saved,
-                                                    savedCursor: state.cursor, start: historyIndex ?? history.count)
+        var search = NonIncrementalSearch(promptCharacter: promptCharacter, direction: direction, savedText: saved,
+                                          savedCursor: state.cursor, start: historyIndex ?? history.count)
+        search.joinsKills = lastCommand == .kill
+        nonIncrementalSearch = search
     }
 
     /// Where the pattern line sees a key first (the entry point from `apply`).
     mutating func handleInNonIncrementalSearch(_ event: KeyEvent) -> EditorRequest? {
         guard var search = nonIncrementalSearch else { return nil }
         let outcome = search.read(event)
-        nonIncrementalSearch = outcome == .edited ? search : nil
         switch outcome {
         case .edited:
+            nonIncrementalSearch = search
+            return nil
+        case .killed(let text):
+            activeKillRing.kill(text, joiningPrevious: search.joinsKills, backward: true)
+            if !text.isEmpty { search.joinsKills = true }
+            nonIncrementalSearch = search
+            return nil
+        case .cancelled, .search:
+            nonIncrementalSearch = nil
+        }
+        switch outcome {
+        case .edited, .killed:
             return nil
         case .cancelled(let bell):
             // The entry as it was, and the cursor where it was (or at the end of a draft

@@ -21,6 +21,10 @@ struct NonIncrementalSearch {
     /// The history position the search starts next to: the entry shown, or the history's count
     /// for the entry being edited.
     let start: Int
+    /// Whether the next kill joins the newest kill-ring entry: it does when the search started
+    /// right after a kill, and after a kill on the pattern line, as readline's kills run
+    /// within the one command that the search is.
+    var joinsKills = false
 
     init(promptCharacter: Character, direction: Int, savedText: String, savedCursor: TextPosition, start: Int) {
         self.promptCharacter = promptCharacter
@@ -37,6 +41,9 @@ struct NonIncrementalSearch {
     enum Outcome: Equatable {
         /// The pattern changed, or the key was taken and did nothing.
         case edited
+        /// Ctrl-W or Ctrl-U took this text off the pattern's end: a kill, as in readline, for
+        /// the kill ring.
+        case killed(String)
         /// Enter: search for the pattern.
         case search
         /// The search is over without searching: Backspace on an empty pattern, Ctrl-G and
@@ -45,8 +52,8 @@ struct NonIncrementalSearch {
     }
 
     /// Reads one key as readline's search line does: typed text goes in, Backspace and Ctrl-H
-    /// take the last character back (on an empty pattern they cancel), Ctrl-W the word before
-    /// the cursor, Ctrl-U everything; a control key with no part in it is typed as its control
+    /// take the last character back (on an empty pattern they cancel), Ctrl-W kills the word
+    /// before the cursor, Ctrl-U everything; a control key with no part in it is typed as its control
     /// character, as readline inserts it. Escape cancels, as it does Ctrl-R's search and vim's
     /// `/`, where readline 8.2 types it into the pattern (Docs/KeyBindings.md).
     mutating func read(_ event: KeyEvent) -> Outcome {
@@ -59,9 +66,9 @@ struct NonIncrementalSearch {
             guard !line.isEmpty else { return .cancelled(bell: false) }
             erase(from: line.position(before: line.endPosition))
         case .key(.character("w"), .control):
-            erase(from: line.wordStart(before: line.endPosition, kind: .nonWhitespace))
+            return .killed(erase(from: line.wordStart(before: line.endPosition, kind: .nonWhitespace)))
         case .key(.character("u"), .control):
-            erase(from: .start)
+            return .killed(erase(from: .start))
         case .key(.character("g"), .control), .key(.character("c"), .control):
             return .cancelled(bell: true)
         case .key(.escape, []):
@@ -81,9 +88,13 @@ struct NonIncrementalSearch {
         _ = line.replace(line.endPosition..<line.endPosition, with: text)
     }
 
-    private mutating func erase(from start: TextPosition) {
-        guard start < line.endPosition else { return }
+    /// Takes the pattern from `start` on away, and returns it.
+    @discardableResult
+    private mutating func erase(from start: TextPosition) -> String {
+        guard start < line.endPosition else { return "" }
+        let erased = line.text(in: start..<line.endPosition)
         _ = line.replace(start..<line.endPosition, with: "")
+        return erased
     }
 
     /// The control character a letter or one of `@[\]^_` makes with Ctrl.
