@@ -75,6 +75,37 @@ import Testing
         #expect(editor.marked == "|echo three")
     }
 
+    /// Ctrl-W and Ctrl-U on the search line are kills, as readline's are: Ctrl-Y yanks them,
+    /// joined with a kill made just before the search and with each other.
+    @Test func killsOnTheSearchLineGoToTheKillRing() {
+        var editor = Editor(history: History(entries: Self.entries))
+        editor.type("abc def")
+        _ = editor.press(.alt("p"))
+        editor.type("ls -la")
+        _ = editor.press(.control("w"), .control("u"), .control("g"))
+        #expect(editor.marked == "abc def|")
+        _ = editor.press(.control("y"))
+        #expect(editor.marked == "abc defls -la|")
+
+        editor = Editor(history: History(entries: Self.entries))
+        editor.type("abc def")
+        _ = editor.press(.control("w"), .alt("p"))
+        editor.type("x")
+        _ = editor.press(.control("w"), .control("g"), .control("y"))
+        #expect(editor.marked == "abc xdef|", "the kill before the search and the one in it yank as one")
+    }
+
+    /// Keys read together (typed faster than they are read) each do what they do: the bell of
+    /// an `N` that finds nothing does not drop those after it.
+    @Test func keysReadTogetherAfterAFailedSearchAreNotDropped() {
+        var editor = Editor.vi(history: Self.entries)
+        editor.vi("hello\u{1B}/echo\r")
+        #expect(editor.handle(.text("N?git")) == .bell)
+        #expect(editor.isSearching && editor.nonIncrementalSearch?.pattern == "git")
+        _ = editor.handle(.key(.enter))
+        #expect(editor.marked == "|echo three", "nothing newer holds git: the bell, the entry back")
+    }
+
     @Test func theSearchLineIsDrawnInPlaceOfTheEntryAfterThePromptAndACharacter() {
         var editor = Editor.vi(history: Self.entries)
         editor.vi("abc\u{1B}/ec")
