@@ -30,6 +30,13 @@ import GhostlineTestSupport
         Self.expectAgreement(results, set: "readline's own vi commands")
     }
 
+    @Test func searchesLeaveTheEntryReadlineLeaves() throws {
+        var generator = SplitMix64(seed: 29)
+        let batches = ViCaseGenerator.searchCases(batches: 4, casesPerBatch: 40, using: &generator)
+        let results = try Self.runAgainstReadline(batches)
+        Self.expectAgreement(results, set: "vi searches (/ ? n N)")
+    }
+
     /// The cases' keys and the entries readline and ghostline gave for them.
     static func runAgainstReadline(_ batches: [[String]]) throws -> [(keys: String, readline: String?, ghostline: String?)] {
         let python = try #require(executablePath("python3"), "python3 is needed (.ci/run installs it)")
