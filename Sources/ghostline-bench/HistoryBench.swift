@@ -14,6 +14,14 @@ struct HistoryBench {
     private static let ctrlR: [UInt8] = [0x12]
     private static let altP: [UInt8] = [0x1B, UInt8(ascii: "p")]
     private static let altN: [UInt8] = [0x1B, UInt8(ascii: "n")]
+    /// Alt-P and Alt-N bound to the prefix search, as zsh binds them (readline, and Ghostline,
+    /// bind them to the non-incremental search).
+    private static let prefixSearchKeys: KeyMap = {
+        var keys = KeyMap.standard
+        keys.bind(.alt("p"), to: .historySearchBackward)
+        keys.bind(.alt("n"), to: .historySearchForward)
+        return keys
+    }()
     private static let up = Array("\u{1B}[A".utf8)
 
     private let lines: [UInt8]
@@ -217,7 +225,7 @@ struct HistoryBench {
         let presses = 5
         for (history, label) in [(history, ""), (sortedHistory, ", sorted")] {
             measureRow("H7. Alt-P (history-search-backward) ×\(presses), prefix \"ssh d\", 1,000,000\(label)", keys: presses, runs: 15) { bench in
-                var pipeline = Pipeline(text: "ssh d", history: history)
+                var pipeline = Pipeline(text: "ssh d", keyMap: Self.prefixSearchKeys, history: history)
                 let start = ThreadClock.now()
                 for _ in 0..<presses { pipeline.receive(Self.altP) }
                 let elapsed = ThreadClock.now() - start
@@ -227,7 +235,7 @@ struct HistoryBench {
         }
         for (history, label) in [(history, ""), (sortedHistory, ", sorted")] {
             measureRow("H7. Alt-N (history-search-forward) after Alt-P ×3, prefix \"ssh d\", 1,000,000\(label)", keys: 1, runs: 15) { bench in
-                var pipeline = Pipeline(text: "ssh d", history: history)
+                var pipeline = Pipeline(text: "ssh d", keyMap: Self.prefixSearchKeys, history: history)
                 for _ in 0..<3 { pipeline.receive(Self.altP) }
                 let start = ThreadClock.now()
                 pipeline.receive(Self.altN)

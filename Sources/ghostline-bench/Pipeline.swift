@@ -24,12 +24,12 @@ struct Pipeline {
     /// session runs, which reads no clock.
     private let timesStages: Bool
 
-    /// Starts an entry holding `text` (as `ghostline --initial` does) and draws its first frame;
-    /// Tab offers `completions` in a menu when there are some.
-    init(text: String = "", isMultiline: Bool = false, history: History = History(),
+    /// Starts an entry holding `text` (as `ghostline --initial` does) and draws its first frame,
+    /// its keys read through `keyMap`; Tab offers `completions` in a menu when there are some.
+    init(text: String = "", isMultiline: Bool = false, keyMap: KeyMap = .standard, history: History = History(),
          completions: [CompletionCandidate] = [], timesStages: Bool = true) {
         self.timesStages = timesStages
-        var editor = Editor(history: history)
+        var editor = Editor(keyMap: keyMap, history: history)
         editor.isMultiline = isMultiline
         if !completions.isEmpty {
             editor.completion = { _ in completions }

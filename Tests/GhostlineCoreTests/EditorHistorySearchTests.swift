@@ -57,10 +57,17 @@ import Testing
         #expect(editor.pendingChanges.isEmpty)
     }
 
-    @Test func altPAndAltNAreBoundToThem() {
-        #expect(KeyMap.standard.command(for: [.alt("p")]) == .historySearchBackward)
-        #expect(KeyMap.standard.command(for: [.alt("n")]) == .historySearchForward)
-        var editor = Editor(marked: "ma|", history: Self.history)
+    /// readline binds Alt-P and Alt-N to its non-incremental search, and so does Ghostline; the
+    /// prefix search is unbound, as in readline, and zsh's keys for it are a binding away.
+    @Test func altPAndAltNAreTheNonIncrementalSearchAndThePrefixSearchIsABindingAway() {
+        #expect(KeyMap.standard.command(for: [.alt("p")]) == .nonIncrementalSearchBackward)
+        #expect(KeyMap.standard.command(for: [.alt("n")]) == .nonIncrementalSearchForward)
+        #expect(!KeyMap.standard.allBindings.contains { $0.command == .historySearchBackward })
+        #expect(!KeyMap.standard.allBindings.contains { $0.command == .historySearchForward })
+        var keys = KeyMap.standard
+        keys.bind(.alt("p"), to: .historySearchBackward)
+        keys.bind(.alt("n"), to: .historySearchForward)
+        var editor = Editor(marked: "ma|", keyMap: keys, history: Self.history)
         editor.press(.alt("p"))
         #expect(editor.marked == "ma|ke")
         editor.press(.alt("n"))

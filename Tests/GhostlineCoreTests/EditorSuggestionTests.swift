@@ -255,7 +255,10 @@ func theSuggestionShownIsItsFirstCharacters(limit: Int) {
 /// a recall, found as a search through all of history finds it.
 @Test(arguments: [KeyEvent.key(.up), .alt("p")])
 func aRecalledEntryShowsNoSuggestionUntilItIsEdited(recall: KeyEvent) {
-    var editor = Editor(history: History(entries: ["git status --short", "git log", "git status"]))
+    // Alt-P is the prefix search's key in zsh, bound to it here as a user would.
+    var keys = KeyMap.standard
+    keys.bind(.alt("p"), to: .historySearchBackward)
+    var editor = Editor(keyMap: keys, history: History(entries: ["git status --short", "git log", "git status"]))
     editor.type("git s")
     #expect(editor.suggestionSuffix == "tatus")
     _ = editor.handle(recall)

@@ -79,7 +79,7 @@ import Testing
             #expect(command.contains(line), "\(line)")
         }
         #expect(!command.contains("\"x\":"), "a name Ghostline lacks unbinds the key")
-        #expect(!command.contains("\"/\":"), "command mode has no `/` yet")
+        #expect(command.contains("\"/\": vi-search\n") && command.contains("\"*\": vi-complete\n"))
         let insert = bindings.insertModeDump(emacsKeys: .standard)
         for line in ["\"\\C-o\": vi-movement-mode\n", "\"\\C-w\": vi-undo\n", "\"\\C-d\": vi-eof-maybe\n", "\"q\": self-insert\n"] {
             #expect(insert.contains(line), "\(line)")

@@ -13,7 +13,7 @@ import GhostlineTestSupport
 
     /// The sets run; every case of each must agree. Docs/KeyBindings.md, "Differences from
     /// readline", says which keys the sets leave out and why.
-    static let sets = ["core", "wide", "marks"]
+    static let sets = ["core", "wide", "marks", "searches"]
     static let casesPerSet = 300
 
     @Test func emacsKeysAgreeWithReadline() throws {

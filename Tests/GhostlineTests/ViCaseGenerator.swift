@@ -147,6 +147,60 @@ enum ViCaseGenerator {
         return [yanks] + comments.map { [$0] } + [tildes]
     }
 
+    /// The entries each batch of ``searchCases(batches:casesPerBatch:using:)`` types first, and
+    /// the patterns its searches look for: words of them, `^` anchored ones, one found nowhere
+    /// and the `|` the driver leaves in every entry. No `*`, `?`, `[` or `\`, which readline's vi
+    /// search reads as a glob pattern and Ghostline as themselves.
+    static let searchedEntries = ["echo one two", "ls -la foo", "git commit -m fix", "echo three", "make all"]
+    static let patterns = ["echo", "o", "ls", "git", "make", "foo", "t", "-", "^e", "^m", "^g", "zz", "|"]
+
+    /// vi's non-incremental search in batches: entries to search for, then random cases of `/`
+    /// and `?` (found, not found, an empty pattern searching again, cancelled with Backspace or
+    /// Ctrl-G, a pattern edited with Ctrl-W), `n` and `N`, with counts, among `k`, `j`, motions
+    /// and edits. No Escape and no Ctrl-C on the search line: readline 8.2 types Escape into
+    /// the pattern (Ghostline cancels), and its Ctrl-C is the terminal's signal.
+    static func searchCases(batches: Int, casesPerBatch: Int, using generator: inout SplitMix64) -> [[String]] {
+        (0..<batches).map { _ in
+            searchedEntries + (0..<casesPerBatch).map { _ in searchCase(using: &generator) }
+        }
+    }
+
+    static func searchCase(using generator: inout SplitMix64) -> String {
+        let text = texts.randomElement(using: &generator)!
+        var keys = text + escape
+        // An empty pattern only after one in the same case: with none yet, readline leaves the
+        // line empty and keeps the entry for a walk through history, which Ghostline does not.
+        var searched = false
+        // No `k` or `j` after an edit: readline keeps the edits made to an entry recalled from
+        // history when the walk leaves it, and Ghostline does not.
+        var edited = false
+        for _ in 0..<Int.random(in: 1...4, using: &generator) {
+            let count = randomCount(using: &generator)
+            switch Int.random(in: 0..<10, using: &generator) {
+            case 0...3:
+                let key = Bool.random(using: &generator) ? "/" : "?"
+                let pattern = patterns.randomElement(using: &generator)!
+                switch Int.random(in: 0..<8, using: &generator) {
+                case 0: keys += key + pattern + String(repeating: "\u{7F}", count: pattern.count + 1)
+                case 1: keys += key + pattern + "\u{7}"
+                case 2 where searched: keys += key + "\r"
+                case 3: keys += key + pattern + "\u{17}" + patterns.randomElement(using: &generator)! + "\r"
+                default:
+                    keys += count + key + pattern + "\r"
+                    searched = true
+                }
+            case 4...5: keys += count + (Bool.random(using: &generator) ? "n" : "N")
+            case 6...7 where !edited: keys += count + (Bool.random(using: &generator) ? "k" : "j")
+            case 8: keys += count + motion(in: text, using: &generator)
+            default:
+                keys += ["x", "i" + typed(using: &generator) + escape, "A" + typed(using: &generator) + escape, "dw"]
+                    .randomElement(using: &generator)!
+                edited = true
+            }
+        }
+        return keys
+    }
+
     static func randomCount(using generator: inout SplitMix64) -> String {
         switch Int.random(in: 0..<20, using: &generator) {
         case 0..<12: ""

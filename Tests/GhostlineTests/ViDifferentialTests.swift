@@ -30,6 +30,13 @@ import GhostlineTestSupport
         Self.expectAgreement(results, set: "readline's own vi commands")
     }
 
+    @Test func searchesLeaveTheEntryReadlineLeaves() throws {
+        var generator = SplitMix64(seed: 29)
+        let batches = ViCaseGenerator.searchCases(batches: 4, casesPerBatch: 40, using: &generator)
+        let results = try Self.runAgainstReadline(batches)
+        Self.expectAgreement(results, set: "vi searches (/ ? n N)")
+    }
+
     /// Keys an init file bound in vi's command and insert keymaps, to vi functions of either
     /// case, to emacs functions and to a macro, typed among vi's own.
     @Test func keysBoundByAnInitFileLeaveTheEntryReadlineLeaves() throws {

@@ -144,4 +144,49 @@ def macros(random):
     return finish(random, keys)
 
 
-SETS = {"core": core, "wide": wide, "marks": marks, "macros": macros}
+#: Patterns for the non-incremental search: words of differential.HISTORY and of the keys typed,
+#: anchored ones (`^`), one found nowhere. No Escape (readline 8.2 types it into the pattern,
+#: Ghostline cancels) and no Ctrl-C (readline's is the terminal's signal).
+PATTERNS = [b"echo", b"o", b"ls", b"git", b"make", b"foo", b"-", b"a", b"^c", b"^g", b"^e", b"zz"]
+
+
+def search(random, searched):
+    """Alt-P or Alt-N, a pattern and Enter, or a search abandoned: Ctrl-G, or Backspace past
+    the pattern's start. An empty pattern (search again) only after one was given in the case:
+    with none yet readline leaves the line empty and keeps it for the history walk."""
+    keys = [random.choice([alt("p"), alt("n")])]
+    pattern = random.choice(PATTERNS)
+    roll = random.random()
+    if roll < 0.15 and searched:
+        return keys + [b"\r"]
+    if roll < 0.25:
+        keys.append(pattern)
+        return keys + [control("g")] if random.random() < 0.5 else keys + [b"\x7f"] * (len(pattern) + 1)
+    if roll < 0.3:
+        keys += [pattern, control("w"), random.choice(PATTERNS)]
+    else:
+        keys.append(pattern)
+    return keys + [b"\r"]
+
+
+def searches(random):
+    """The non-incremental search (Alt-P, Alt-N) among typing, motions, kills and yanks. Not
+    among Ctrl-P and Ctrl-N: readline keeps the edits made to an entry recalled from history (a
+    search's text put in place of it is one) when the walk leaves it, and Ghostline does not
+    (the search's own walk is in the unit tests, checked against readline by hand)."""
+    keys = start(random)
+    searched = False
+    for _ in range(random.randint(2, 7)):
+        roll = random.random()
+        if roll < 0.5:
+            step = search(random, searched)
+            searched = searched or step[-1] == b"\r" and len(step) > 2
+            keys += step
+        elif roll < 0.8:
+            keys.append(random.choice(CORE))
+        else:
+            keys.append(text(random))
+    return Case(keys)
+
+
+SETS = {"core": core, "wide": wide, "marks": marks, "macros": macros, "searches": searches}

@@ -103,11 +103,17 @@ extension Editor {
         let key: Character
         switch event {
         case .text(let text) where text.count > 1:
-            // Keys read together: each is its own command, and those after an `i` are typed.
+            // Keys read together: each is its own command, and those after an `i` are typed. The
+            // bell (`n` finding nothing) does not end them: each key still does what it does.
+            var bell: EditorRequest?
             for character in text {
-                if let request = apply(.text(String(character))) { return .some(request) }
+                switch apply(.text(String(character))) {
+                case .bell?: bell = .bell
+                case let request?: return .some(request)
+                case nil: break
+                }
             }
-            return .some(nil)
+            return .some(bell)
         case .text(let text):
             guard let first = text.first else { return .some(nil) }
             key = first

@@ -45,6 +45,13 @@ extension Editor {
         case "_": yankViArgument()
         case "*", "=", "\\": return completeVi(key)
         case "&": expandTildeVi()
+        // readline's `vi-search`: `/` searches older entries, `?` newer ones (the other way
+        // round from vim); `n` and `N` search again older and newer, whichever started it. Counts
+        // are read and do nothing, as in readline.
+        case "/", "?": startNonIncrementalSearch(direction: key == "/" ? -1 : 1, promptCharacter: key)
+        case "n", "N":
+            vi.resetCommand()
+            return searchHistoryAgain(direction: key == "n" ? -1 : 1)
         case "#":
             let toggling = vi.count != nil
             vi.resetCommand()

@@ -118,9 +118,9 @@ package struct ViKeyBindings: Sendable {
         }
     }
 
-    /// Command mode's keys as readline's dumpers print its vi command keymap: the printable keys
-    /// of readline's that command mode has a command for and its other keys, emacs mode's that
-    /// it reads as emacs mode does among them, each as the file left it.
+    /// Command mode's keys as readline's dumpers print its vi command keymap: readline's
+    /// printable keys and its other keys, emacs mode's that it reads as emacs mode does among
+    /// them, each as the file left it.
     package func commandModeDump(emacsKeys: KeyMap) -> String {
         var keys = KeyMap()
         for (events, command) in emacsKeys.allBindings {
@@ -137,7 +137,7 @@ package struct ViKeyBindings: Sendable {
         keys.bind(.control("n"), to: .historyNext)
         keys.unbind(.key(.escape))
         var viKeys: [(keys: [KeyEvent], function: String)] = []
-        for (key, function) in Self.readlineCommandKeys where Self.commandModeFunction(of: key) != nil {
+        for (key, function) in Self.readlineCommandKeys {
             viKeys.append(([.text(String(key))], function))
         }
         for binding in commandMode {
@@ -176,23 +176,18 @@ package struct ViKeyBindings: Sendable {
         return ReadlineFunction.dump(keysByName: entries.keysByName, macros: entries.macros)
     }
 
-    /// The printable keys readline binds `name` to in its vi command keymap that command mode
-    /// has a command for; nil for any other function.
+    /// The printable keys readline binds `name` to in its vi command keymap, or that do what it
+    /// does; nil for any other function.
     package static func commandModeKeys(of name: String) -> [Character]? {
         let function = canonicalName(of: name)
-        let keys = (readlineCommandKeys + keysOfUnboundFunctions).filter { $0.function == function && !keysWithoutCommand.contains($0.key) }
+        let keys = (readlineCommandKeys + keysOfUnboundFunctions).filter { $0.function == function }
         return keys.isEmpty ? nil : keys.map(\.key)
     }
 
-    /// The function readline's vi command keymap binds the printable `key` to, when command
-    /// mode has its command.
+    /// The function readline's vi command keymap binds the printable `key` to.
     static func commandModeFunction(of key: Character) -> String? {
-        guard !keysWithoutCommand.contains(key) else { return nil }
-        return readlineCommandKeys.first { $0.key == key }?.function
+        readlineCommandKeys.first { $0.key == key }?.function
     }
-
-    /// Keys of readline's vi command keymap that command mode has no command for yet.
-    static let keysWithoutCommand: [Character] = ["/", "?", "n", "N"]
 
     /// vi mode's functions bound in readline's vi insert keymap, and the commands that insert
     /// mode runs for them (its keys are emacs mode's there).

@@ -88,6 +88,18 @@ public enum Command: Hashable, Sendable {
     case historySearchForward
     /// Starts, or steps to an older match of, incremental reverse history search.
     case reverseSearch
+    /// Reads a pattern on a line of its own (the prompt followed by `:`) and, on Enter, recalls
+    /// the nearest older entry holding it, the cursor at its start: readline's
+    /// `non-incremental-reverse-search-history` (Alt-P). An empty pattern searches again for
+    /// the last one; a pattern starting with `^` finds an entry starting with the rest.
+    case nonIncrementalSearchBackward
+    /// The same toward newer entries: `non-incremental-forward-search-history` (Alt-N).
+    case nonIncrementalSearchForward
+    /// Searches again for the last pattern toward older entries, without asking for one:
+    /// `non-incremental-reverse-search-history-again`, unbound as in readline.
+    case nonIncrementalSearchBackwardAgain
+    /// The same toward newer entries: `non-incremental-forward-search-history-again`.
+    case nonIncrementalSearchForwardAgain
     /// Completes the word at the cursor, listing the candidates on a second press.
     case complete
     /// Lists the candidates for the word at the cursor below the entry, changing nothing

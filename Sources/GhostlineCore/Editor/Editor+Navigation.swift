@@ -44,6 +44,12 @@ extension Editor {
         let current = historyIndex ?? count
         let target = current + direction
         guard target >= 0 && target <= count && target != current else { return }
+        if target == count && historyIndex != nil && draft == nil {
+            // No draft to come back to: a non-incremental search dropped it, as readline's drops
+            // the line it saved for history, and readline then keeps the text shown.
+            historyIndex = nil
+            return
+        }
         if historyIndex == nil { draft = state.text }
         historyIndex = target == count ? nil : target
         let text = target == count ? (draft ?? "") : history[target]
@@ -336,6 +342,10 @@ extension Editor {
     /// and the validator's message, drawn in `messageStyle`.
     package func presentation(prompt: StyledText, continuationPrompt: StyledText, placeholder: StyledText?,
                               chrome: Chrome = Chrome(), messageStyle: Style = .plain) -> Presentation {
+        if let nonIncrementalSearch {
+            return nonIncrementalSearchPresentation(nonIncrementalSearch, prompt: prompt, continuationPrompt: continuationPrompt,
+                                                    chrome: chrome)
+        }
         var shownPrompt = prompt
         if let searchPrompt { shownPrompt = StyledText(searchPrompt, style: prompt.style) }
         else if let argumentPrompt { shownPrompt = StyledText(argumentPrompt, style: prompt.style) }

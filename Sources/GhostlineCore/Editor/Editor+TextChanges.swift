@@ -22,6 +22,7 @@ extension Editor {
         historyIndex = nil
         draft = nil
         search = nil
+        nonIncrementalSearch = nil
         pendingKeys.removeAll()
         lastCommand = .other
         lastYank = nil

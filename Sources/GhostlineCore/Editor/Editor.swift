@@ -93,6 +93,11 @@ package struct Editor {
     var historyIndex: Int?
     var draft: String?
     var search: SearchState?
+    /// A non-incremental search's pattern line (vi's `/`, Alt-P), which sees keys first.
+    var nonIncrementalSearch: NonIncrementalSearch?
+    /// The last non-incremental search's pattern and place, kept from entry to entry as readline
+    /// keeps them, for an empty pattern, `n` and `N`.
+    var lastNonIncrementalSearch: LastNonIncrementalSearch?
     /// A numeric argument being typed, which sees keys first (see `feedArgument(_:)`).
     package internal(set) var numericArgument: NumericArgument?
     /// A command waiting for the next key as its operand (Ctrl-], Ctrl-V).
@@ -192,8 +197,9 @@ package struct Editor {
         self.history = history
     }
 
-    /// True while Ctrl-R search is active.
-    package var isSearching: Bool { search != nil }
+    /// True while a history search reads the keys: Ctrl-R's, or a non-incremental search's
+    /// pattern line (vi's `/` and `?`, Alt-P, Alt-N).
+    package var isSearching: Bool { search != nil || nonIncrementalSearch != nil }
 
     // MARK: - Events
 
@@ -207,6 +213,7 @@ package struct Editor {
     mutating func apply(_ event: KeyEvent) -> EditorRequest? {
         completionListing.removeAll()
         if menu != nil, let request = handleInMenu(event) { return request }
+        if nonIncrementalSearch != nil { return handleInNonIncrementalSearch(event) }
         if search != nil, let request = handleInSearch(event) { return request }
         if let awaited = awaitedKey { return takeAwaitedKey(awaited, event) }
         // The edit mode decides what a key means; vi mode leaves typing in insert mode and the
@@ -371,6 +378,10 @@ package struct Editor {
                 willReadHistory?(&history)
                 search = SearchState(originalText: state.text, originalCursor: cursor)
             }
+        case .nonIncrementalSearchBackward: startNonIncrementalSearch(direction: -1, promptCharacter: ":")
+        case .nonIncrementalSearchForward: startNonIncrementalSearch(direction: 1, promptCharacter: ":")
+        case .nonIncrementalSearchBackwardAgain: return searchHistoryAgain(direction: -1)
+        case .nonIncrementalSearchForwardAgain: return searchHistoryAgain(direction: 1)
         case .complete:
             if state.isEmpty, let defaultText {
                 replace(cursor..<cursor, with: defaultText, kind: .other)

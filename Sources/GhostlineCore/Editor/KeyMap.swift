@@ -104,9 +104,10 @@ public struct KeyMap: Sendable {
         ([.key(.down)], .moveDown),
         ([.control("p")], .historyPrevious),
         ([.control("n")], .historyNext),
-        // zsh's emacs bindings; readline users often bind the arrows to them too.
-        ([.alt("p")], .historySearchBackward),
-        ([.alt("n")], .historySearchForward),
+        // readline's: a search for a pattern typed on a line of its own. Its prefix searches
+        // (`historySearchBackward` / `-Forward`, zsh's Alt-P / Alt-N) are unbound, as in readline.
+        ([.alt("p")], .nonIncrementalSearchBackward),
+        ([.alt("n")], .nonIncrementalSearchForward),
 
         ([.key(.backspace)], .deleteBackward),
         ([.key(.delete)], .deleteForward),

@@ -395,4 +395,34 @@ public struct History: Sendable {
             }
         }
     }
+
+    /// The index of the oldest entry after `index` that contains `query`, matched as
+    /// ``indexOfMatch(for:before:)`` matches (every entry contains an empty query): readline's
+    /// forward non-incremental search (`?`, Alt-N) finds it so.
+    public func indexOfMatch(for query: String, after index: Int) -> Int? {
+        let start = max(0, index + 1)
+        guard start < count else { return nil }
+        var query = query
+        return query.withUTF8 { query in
+            guard !query.isEmpty else { return start }
+            let first = storage.firstSlot
+            return storage.bytes.withUnsafeBufferPointer { bytes in
+                for slot in (first + start)..<storage.endSlot {
+                    let entry = storage.range(ofSlot: slot)
+                    let entryBytes = UnsafeBufferPointer(rebasing: bytes[entry])
+                    var upper = entry.upperBound
+                    // The entry's occurrences, last first, until one lies between characters.
+                    while let hit = ByteSearch.lastOccurrence(of: query, in: bytes, within: entry.lowerBound..<upper,
+                                                              frequencies: byteFrequencies) {
+                        if GraphemeBoundary.isBoundary(entryBytes, at: hit - entry.lowerBound),
+                           GraphemeBoundary.isBoundary(entryBytes, at: hit + query.count - entry.lowerBound) {
+                            return slot - first
+                        }
+                        upper = hit + query.count - 1
+                    }
+                }
+                return nil
+            }
+        }
+    }
 }
