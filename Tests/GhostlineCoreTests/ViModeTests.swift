@@ -109,6 +109,9 @@ import Testing
         ("foo bar", "0.", "foo ba|rfoo bar"),
         ("foo bar", "02.", "foo barfoo ba|rfoo bar"),
         ("foo bar", "0xxu", "o|o bar"),
+        // `.` with no change to repeat is no part of the next change, which `.` then repeats.
+        ("", ".ix\u{1B}.", "|xx"),
+        ("", ".x.", "|"),
         // `~` leaves the last character it switched in the register, as readline's does.
         ("abcd", "03~$p", "ABCd|c"),
         ("abc", "0~xp", "Ac|b"),

@@ -245,7 +245,11 @@ extension Editor {
     /// `.`: types the last change's keys again, with the count given to `.` instead of its own.
     private mutating func repeatViChange() -> EditorRequest? {
         let keys = vi.lastChange
-        guard !keys.isEmpty else { return nil }
+        guard !keys.isEmpty else {
+            // Forgotten, or the next change would record this `.` and repeat itself without end.
+            vi.resetCommand()
+            return nil
+        }
         if vi.count != nil { vi.lastChangeCount = vi.count }
         let count = vi.lastChangeCount
         vi.resetCommand()
