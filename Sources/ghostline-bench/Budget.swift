@@ -29,6 +29,15 @@ enum Budget {
             measuredRegion(&pipeline, typed.utf8.map { [$0] })
             return pipeline.editor.state.text == warmUp + typed
         },
+        // The same keys typed in vi mode's insert mode, which must cost what emacs mode's do.
+        Scenario(name: "vi-typed-key", keyCount: 100) {
+            var generator = SeededGenerator(seed: 0x6275_6467_6574_0001)
+            let warmUp = generator.printableText(count: 10), typed = generator.printableText(count: 100)
+            var pipeline = Pipeline(editingMode: .vi, timesStages: false)
+            for key in warmUp.utf8 { pipeline.receive([key]) }
+            measuredRegion(&pipeline, typed.utf8.map { [$0] })
+            return pipeline.editor.state.text == warmUp + typed
+        },
         // A key typed at the end of a line of 5,000 characters.
         Scenario(name: "long-line-key", keyCount: 100) {
             var generator = SeededGenerator(seed: 0x6275_6467_6574_0002)

@@ -25,12 +25,14 @@ struct Pipeline {
     private let timesStages: Bool
 
     /// Starts an entry holding `text` (as `ghostline --initial` does) and draws its first frame,
-    /// its keys read through `keyMap`; Tab offers `completions` in a menu when there are some.
+    /// its keys read through `keyMap` (in `editingMode`); Tab offers `completions` in a menu when
+    /// there are some.
     init(text: String = "", isMultiline: Bool = false, keyMap: KeyMap = .standard, history: History = History(),
-         completions: [CompletionCandidate] = [], timesStages: Bool = true) {
+         completions: [CompletionCandidate] = [], editingMode: EditingMode = .emacs, timesStages: Bool = true) {
         self.timesStages = timesStages
         var editor = Editor(keyMap: keyMap, history: history)
         editor.isMultiline = isMultiline
+        editor.editingMode = editingMode
         if !completions.isEmpty {
             editor.completion = { _ in completions }
             editor.completionOptions.style = .menu

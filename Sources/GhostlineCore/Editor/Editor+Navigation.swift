@@ -342,9 +342,8 @@ extension Editor {
     /// and the validator's message, drawn in `messageStyle`.
     package func presentation(prompt: StyledText, continuationPrompt: StyledText, placeholder: StyledText?,
                               chrome: Chrome = Chrome(), messageStyle: Style = .plain) -> Presentation {
-        if let nonIncrementalSearch {
-            return nonIncrementalSearchPresentation(nonIncrementalSearch, prompt: prompt, continuationPrompt: continuationPrompt,
-                                                    chrome: chrome)
+        if nonIncrementalSearch != nil {
+            return nonIncrementalSearchPresentation(prompt: prompt, continuationPrompt: continuationPrompt, chrome: chrome)
         }
         var shownPrompt = prompt
         if let searchPrompt { shownPrompt = StyledText(searchPrompt, style: prompt.style) }

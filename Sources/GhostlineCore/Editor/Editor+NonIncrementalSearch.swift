@@ -102,8 +102,8 @@ extension Editor {
 
     /// The pattern line as drawn: the prompt's last line followed by `/`, `?` or `:`, then the
     /// pattern, the cursor after it, as readline shows it in place of the entry.
-    func nonIncrementalSearchPresentation(_ search: NonIncrementalSearch, prompt: StyledText,
-                                          continuationPrompt: StyledText, chrome: Chrome) -> Presentation {
+    func nonIncrementalSearchPresentation(prompt: StyledText, continuationPrompt: StyledText, chrome: Chrome) -> Presentation {
+        guard let search = nonIncrementalSearch else { preconditionFailure("no search line to show") }
         let promptBytes = prompt.text.utf8
         let lastLine = promptBytes.lastIndex(of: 0x0A).map { promptBytes[promptBytes.index(after: $0)...] } ?? promptBytes[...]
         let shownPrompt = StyledText(String(decoding: lastLine, as: UTF8.self) + String(search.promptCharacter), style: prompt.style)

@@ -211,8 +211,12 @@ package struct EntrySession {
             return []
         }
         if copiesKillsToClipboard { bytes += clipboardUpdate() }
-        // Emacs mode with no shape recorded, the common case, asks nothing more.
-        return editor.editingMode == .vi || modes.cursorShape != nil ? bytes + cursorShapeUpdate() : bytes
+        // Emacs mode with no shape recorded, the common case, asks nothing more; a frame in the
+        // same vi mode gets no new shape, and its bytes are not copied for none.
+        guard editor.editingMode == .vi || modes.cursorShape != nil else { return bytes }
+        let shape = cursorShapeUpdate()
+        if !shape.isEmpty { bytes += shape }
+        return bytes
     }
 
     /// The bytes that copy the newest kill to the clipboard when there was one since the last
