@@ -99,31 +99,50 @@ extension Editor {
         vi.lastChangeCount = nil
     }
 
+    /// What a key is to command and visual mode: keys read together, one key of vi's (Backspace
+    /// is `h`, Ctrl-P `k`, Ctrl-N `j`), Escape, or a key vi does not read.
+    enum ViKeyReading {
+        case together(String)
+        case key(Character)
+        case escape
+        case other
+    }
+
+    static func viReading(of event: KeyEvent) -> ViKeyReading {
+        switch event {
+        case .text(let text) where text.count > 1: .together(text)
+        case .text(let text): text.first.map { .key($0) } ?? .together("")
+        case .key(.backspace, []): .key("h")
+        case .key(.escape, []): .escape
+        case .key(.character("p"), .control): .key("k")
+        case .key(.character("n"), .control): .key("j")
+        default: .other
+        }
+    }
+
+    /// Keys read together: each is its own command, and those after an `i` or a `c` are typed.
+    /// The bell (`n` finding nothing) does not end them: each key still does what it does.
+    mutating func applyViKeys(together text: String) -> EditorRequest? {
+        var bell: EditorRequest?
+        for character in text {
+            switch apply(.text(String(character))) {
+            case .bell?: bell = .bell
+            case let request?: return request
+            case nil: break
+            }
+        }
+        return bell
+    }
+
     mutating func viCommandKey(_ event: KeyEvent) -> Optional<EditorRequest?> {
         let key: Character
-        switch event {
-        case .text(let text) where text.count > 1:
-            // Keys read together: each is its own command, and those after an `i` are typed. The
-            // bell (`n` finding nothing) does not end them: each key still does what it does.
-            var bell: EditorRequest?
-            for character in text {
-                switch apply(.text(String(character))) {
-                case .bell?: bell = .bell
-                case let request?: return .some(request)
-                case nil: break
-                }
-            }
-            return .some(bell)
-        case .text(let text):
-            guard let first = text.first else { return .some(nil) }
-            key = first
-        case .key(.backspace, []): key = "h"
-        case .key(.escape, []):
+        switch Self.viReading(of: event) {
+        case .together(let text): return .some(applyViKeys(together: text))
+        case .key(let typed): key = typed
+        case .escape:
             vi.resetCommand()
             return .some(nil)
-        case .key(.character("p"), .control): key = "k"
-        case .key(.character("n"), .control): key = "j"
-        default:
+        case .other:
             vi.resetCommand()
             return nil
         }

@@ -41,25 +41,15 @@ extension Editor {
     /// the control keys), which first ends the selection.
     mutating func viVisualKey(_ event: KeyEvent) -> Optional<EditorRequest?> {
         let key: Character
-        switch event {
-        case .text(let text) where text.count > 1:
-            // Keys read together: each is its own command, and those after `c` are typed.
-            for character in text {
-                if let request = apply(.text(String(character))) { return .some(request) }
-            }
-            return .some(nil)
-        case .text(let text):
-            guard let first = text.first else { return .some(nil) }
-            key = first
-        case .key(.backspace, []): key = "h"
-        case .key(.escape, []):
+        switch Self.viReading(of: event) {
+        case .together(let text): return .some(applyViKeys(together: text))
+        case .key(let typed): key = typed
+        case .escape:
             // Escape cancels a command waiting for its character (`f`, `r`, `i`), else the mode.
             if vi.awaitingCharacter == nil { leaveViVisual() }
             vi.resetCommand()
             return .some(nil)
-        case .key(.character("p"), .control): key = "k"
-        case .key(.character("n"), .control): key = "j"
-        default:
+        case .other:
             vi.resetCommand()
             leaveViVisual()
             return nil
