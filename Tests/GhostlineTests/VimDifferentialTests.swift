@@ -9,21 +9,18 @@ import GhostlineTestSupport
         var generator = SplitMix64(seed: 23)
         let cases = VimCaseGenerator.everyObjectFromEveryStart()
             + (0..<150).map { _ in VimCaseGenerator.randomCase(using: &generator) }
-        let results = try Self.runAgainstVim(cases)
-        let disagreeing = results.filter { $0.vim == nil || $0.vim != $0.ghostline }
-        print("vim text objects: \(results.count - disagreeing.count) of \(results.count) cases agree with vim")
-        for result in disagreeing.prefix(15) {
-            Issue.record("\(ViCaseGenerator.shown(result.keys)): vim \(result.vim.map { "\"\($0)\"" } ?? "none"), ghostline \(result.ghostline.map { "\"\($0)\"" } ?? "none")")
-        }
-        #expect(disagreeing.isEmpty)
+        Self.expectAgreement(try Self.runAgainstVim(cases), set: "vim text objects")
     }
 
     @Test func visualModeLeavesTheLineVimLeaves() throws {
         var generator = SplitMix64(seed: 29)
         let cases = (0..<300).map { _ in VimCaseGenerator.randomVisualCase(using: &generator) }
-        let results = try Self.runAgainstVim(cases)
+        Self.expectAgreement(try Self.runAgainstVim(cases), set: "vim visual mode")
+    }
+
+    static func expectAgreement(_ results: [(keys: String, vim: String?, ghostline: String?)], set: String) {
         let disagreeing = results.filter { $0.vim == nil || $0.vim != $0.ghostline }
-        print("vim visual mode: \(results.count - disagreeing.count) of \(results.count) cases agree with vim")
+        print("\(set): \(results.count - disagreeing.count) of \(results.count) cases agree with vim")
         for result in disagreeing.prefix(15) {
             Issue.record("\(ViCaseGenerator.shown(result.keys)): vim \(result.vim.map { "\"\($0)\"" } ?? "none"), ghostline \(result.ghostline.map { "\"\($0)\"" } ?? "none")")
         }
