@@ -39,16 +39,17 @@ extension Editor {
     }
 
     /// Lists every candidate for the word before the cursor, as readline's
-    /// `possible-completions` does, whatever ``CompletionOptions/listing`` says.
+    /// `possible-completions` does, whatever ``CompletionOptions/listing`` says; none for a
+    /// secret, whose candidates would show what it starts with.
     mutating func listCompletions() {
-        guard let (candidates, _, _) = candidatesForWord(), !candidates.isEmpty else { return }
+        guard !isSecret, let (candidates, _, _) = candidatesForWord(), !candidates.isEmpty else { return }
         completionListing = candidates.map { $0.shownText }
     }
 
     /// Replaces the word before the cursor with every candidate for it, each followed by a
-    /// space, as readline's `insert-completions` does; one undo step.
+    /// space, as readline's `insert-completions` does; one undo step. Nothing for a secret.
     mutating func insertCompletions() {
-        guard let (candidates, before, word) = candidatesForWord(), !candidates.isEmpty else { return }
+        guard !isSecret, let (candidates, before, word) = candidatesForWord(), !candidates.isEmpty else { return }
         let cursor = state.cursor
         let wordStart = cursor.offset - word.utf8.count
         let start = candidates.map { Self.offset(of: $0.replacementStart, in: before) ?? wordStart }.min() ?? wordStart

@@ -389,9 +389,8 @@ package struct Editor {
                 // Candidates listed for a secret would show what it starts with.
                 complete()
             }
-        // Candidates listed or inserted for a secret would show what it starts with.
-        case .listCompletions: if !isSecret { listCompletions() }
-        case .insertCompletions: if !isSecret { insertCompletions() }
+        case .listCompletions: listCompletions()
+        case .insertCompletions: insertCompletions()
         case .tildeExpand: expandTilde()
         case .acceptSuggestion: _ = acceptSuggestion()
         case .acceptSuggestionWord:
