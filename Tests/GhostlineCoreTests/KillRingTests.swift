@@ -47,6 +47,16 @@ import Testing
     #expect(afterAKill == nil)
 }
 
+/// As readline's: the next yank takes the kill the last yank-pop went back to, until a new kill.
+@Test func aYankAfterAYankPopTakesTheKillItWentBackTo() {
+    var ring = KillRing()
+    for text in ["1", "2", "3"] { ring.kill(text, joiningPrevious: false, backward: false) }
+    let walk = [ring.yank(), ring.rotate(), ring.yank(), ring.rotate(), ring.yank()]
+    #expect(walk == ["3", "2", "2", "1", "1"])
+    ring.kill("4", joiningPrevious: false, backward: false)
+    #expect(ring.yank() == "4")
+}
+
 @Test func theOldestKillsGoWhenFull() {
     var ring = KillRing(capacity: 2)
     for text in ["1", "2", "3"] { ring.kill(text, joiningPrevious: false, backward: false) }

@@ -7,6 +7,9 @@ package struct KillRing: Sendable {
     /// How many kills the ring has recorded, so that a reader tells a new kill from the last
     /// it saw without comparing texts.
     package private(set) var killCount = 0
+    /// The kill the next yank inserts: the newest, or the one a yank-pop went back to, as
+    /// readline keeps its `rl_kill_index` until the next kill.
+    private var current = 0
     private var yankIndex: Int?
 
     /// Creates an empty ring that keeps `capacity` kills.
@@ -25,14 +28,16 @@ package struct KillRing: Sendable {
             entries.append(text)
             if entries.count > capacity { entries.removeFirst(entries.count - capacity) }
         }
+        current = entries.count - 1
         yankIndex = nil
     }
 
-    /// The text a yank inserts: the newest kill. Starts a new yank-pop rotation.
+    /// The text a yank inserts: the newest kill, or the one the last yank-pop went back to
+    /// when nothing was killed since. Starts a new yank-pop rotation.
     package mutating func yank() -> String? {
         guard !entries.isEmpty else { return nil }
-        yankIndex = entries.count - 1
-        return entries[entries.count - 1]
+        yankIndex = current
+        return entries[current]
     }
 
     /// The kill the last yank or yank-pop inserted.
@@ -43,6 +48,7 @@ package struct KillRing: Sendable {
         guard let index = yankIndex, !entries.isEmpty else { return nil }
         let older = index == 0 ? entries.count - 1 : index - 1
         yankIndex = older
+        current = older
         return entries[older]
     }
 }
