@@ -40,8 +40,14 @@ extension InteractiveSession {
             throw LineEditorError.interrupted
         case .suspend:
             try suspend()
-        case .clearScreen:
-            try write(editor.entrySession.clearScreen())
+        case .clearScreen, .clearDisplay:
+            try write(editor.entrySession.clearScreen(includingScrollback: request == .clearDisplay))
+        case .redrawEntry:
+            try write(editor.entrySession.redrawEntry())
+        case .readInitFileAgain:
+            // The file's complaints are dropped rather than written over the entry; an app that
+            // wants them calls `readInitFile()` itself, which returns them.
+            editor.readInitFile()
         case .custom(let name):
             editor.customCommandHandler?(name, editor)
         case .bell:

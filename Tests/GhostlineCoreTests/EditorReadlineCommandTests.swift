@@ -118,6 +118,61 @@ func readlineCommand(before: String, keys: [KeyEvent], after: String) {
     #expect(editor.marked == "z)|xyz")
 }
 
+@Test func readlinesAbortForgetsTheKeyboardMacro() {
+    // Ctrl-G, a yank with nothing killed, Ctrl-X ( while recording, Ctrl-X ) while not: the
+    // bell, and the macro is gone, so Ctrl-X e after them is the bell too.
+    let aborts: [[KeyEvent]] = [[.control("g")], [.control("y")], [.control("x"), .text("("), .control("x"), .text("(")],
+                                [.control("x"), .text(")")]]
+    for abort in aborts {
+        var editor = Editor(marked: "|")
+        editor.press(.control("x"), .text("("), .text("a"), .control("x"), .text(")"))
+        #expect(editor.press(abort) == .bell, "\(abort)")
+        #expect(editor.press(.control("x"), .text("e")) == .bell, "\(abort)")
+        #expect(editor.marked == "a|", "\(abort)")
+    }
+}
+
+@Test func anAbortStopsTheMacroBeingReplayed() {
+    // Ctrl-X e while recording rings the bell and leaves its Ctrl-X in the macro, as readline's
+    // does: replayed, Ctrl-X then `r` finishes no chord, which stops the macro and forgets it.
+    var editor = Editor(marked: "|")
+    editor.press(.control("x"), .text("("), .text("q"), .control("x"), .text("e"))
+    editor.press(.text("r"), .control("x"), .text(")"), .text("Z"))
+    #expect(editor.marked == "qrZ|")
+    #expect(editor.press(.control("x"), .text("e")) == .bell)
+    editor.press(.text("W"))
+    #expect(editor.marked == "qrZqW|")
+    #expect(editor.press(.control("x"), .text("e")) == .bell)
+    #expect(editor.marked == "qrZqW|")
+}
+
+@Test func aBellThatIsNoAbortLetsTheMacroGoOn() {
+    // A history substring search that finds nothing rings readline's bell without an abort.
+    var keys = KeyMap.standard
+    keys.bind(.control("o"), to: .historySubstringSearchBackward)
+    var editor = Editor(marked: "|", keyMap: keys)
+    #expect(editor.press(.control("x"), .text("("), .text("a"), .control("o")) == .bell)
+    editor.press(.text("b"), .control("x"), .text(")"))
+    #expect(editor.press(.control("x"), .text("e")) == .bell)
+    #expect(editor.marked == "abab|")
+}
+
+@Test func backwardKillsWithNothingToKillLeaveTheMark() {
+    // readline's Ctrl-U and Ctrl-W at the line's start ring the bell and set no mark.
+    for kill in [KeyEvent.control("u"), .control("w")] {
+        var editor = Editor(marked: "ab|")
+        editor.press(.alt(" "), .control("a"), kill, .text("x"), .control("x"), .control("x"))
+        #expect(editor.marked == "xa|b", "\(kill)")
+    }
+}
+
+@Test func transposingAtTheEndBringsAMarkThereBack() {
+    // readline takes the character out and puts it back: the mark at the end comes back one.
+    var editor = Editor(marked: "abc|")
+    editor.press(.alt(" "), .control("t"), .control("x"), .control("x"))
+    #expect(editor.marked == "ac|b")
+}
+
 @Test func insertCommentSubmitsTheLineCommentedOut() {
     var editor = Editor(marked: "echo hi|")
     #expect(editor.press(.alt("#")) == .submit("#echo hi"))
@@ -170,4 +225,12 @@ func readlineCommand(before: String, keys: [KeyEvent], after: String) {
     #expect(editor.marked == "edited|")
     editor.press(.control("_"))
     #expect(editor.state.text == "abc ")
+}
+
+/// Alt-R on an entry recalled from history and not changed: nothing to revert, and the cursor
+/// stays where it was moved, as readline leaves it.
+@Test func revertingAnEntryRecalledUnchangedLeavesTheCursor() {
+    var editor = Editor(marked: "|", history: History(entries: ["make all"]))
+    editor.press(.control("p"), .control("b"), .control("b"), .alt("r"))
+    #expect(editor.marked == "make a|ll")
 }

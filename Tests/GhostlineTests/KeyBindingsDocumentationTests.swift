@@ -15,7 +15,6 @@ import Testing
             let expected = switch function.support {
             case .command(let command): "| `\(command)` |"
             case .insertsKey: "| inserts the key |"
-            case .notYetSupported: "| not yet supported |"
             case .viMode: "| vi mode |"
             case .notApplicable(let reason): "| not applicable: \(reason) |"
             }

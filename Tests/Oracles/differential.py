@@ -7,8 +7,9 @@ they submit compared.
 
 A key set is a module beside this file (emacs_keys.py, ...) whose SETS maps a set's name to a
 function `generate(random) -> Case`; its INPUTRC, if any (`set editing-mode vi`), is added to the
-init file both programs read, and its GHOSTLINE_ARGUMENTS to Ghostline's command line. Each case is a list of keys (bytes) typed from an empty
-entry; Enter is typed after it unless the case submits by itself. Cases run in batches, one
+init file both programs read, its GHOSTLINE_ARGUMENTS to Ghostline's command line, and its
+COMPLETIONS (words) are what the completion commands complete in both. Each case is a list of
+keys (bytes) typed from an empty entry; Enter is typed after it unless the case submits by itself. Cases run in batches, one
 process of each program per batch, each case's entry read before the next case is typed, so
 that what a case leaves behind (history, kill ring, keyboard macro) is the same for both.
 
@@ -261,6 +262,8 @@ def main():
         environment.pop("VISUAL", None)
         environment.pop("EDITOR", None)
         ghostline_arguments = list(getattr(module, "GHOSTLINE_ARGUMENTS", []))
+        if getattr(module, "COMPLETIONS", None):
+            ghostline_arguments += ["--completions", " ".join(module.COMPLETIONS)]
         generator = random.Random(f"{arguments.seed}:{set_name}")
         cases = [generate(generator) for _ in range(arguments.cases)]
         agreed = 0
@@ -270,7 +273,8 @@ def main():
             history = os.path.join(work, f"history-{start}")
             with open(history, "w") as file:
                 file.write("\n".join(HISTORY) + "\n")
-            oracle_environment = dict(environment, ORACLE_HISTORY=history)
+            oracle_environment = dict(environment, ORACLE_HISTORY=history,
+                                      ORACLE_COMPLETIONS=" ".join(getattr(module, "COMPLETIONS", [])))
             expected = run_batch([sys.executable, os.path.join(HERE, "readline_oracle.py")], oracle_environment, batch)
             # Ghostline appends to its history file: a copy of its own.
             with open(history + ".ghostline", "w") as file:

@@ -31,6 +31,25 @@ name = ctypes.create_string_buffer(b"ghostline-oracle")
 ctypes.c_void_p.in_dll(readline, "rl_readline_name").value = ctypes.addressof(name)
 ctypes.c_void_p.in_dll(readline, "rl_outstream").value = libc.fdopen(2, b"w")
 
+#: ORACLE_COMPLETIONS: words that complete the word before the cursor, a word being the text
+#: after the last space or tab, as `ghostline --completions` completes.
+completions = os.environ.get("ORACLE_COMPLETIONS", "").encode().split()
+if completions:
+    libc.strdup.restype = ctypes.c_void_p
+    libc.strdup.argtypes = [ctypes.c_char_p]
+    generator_type = ctypes.CFUNCTYPE(ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int)
+    found = []
+
+    def generate(text, state):
+        if state == 0:
+            found[:] = [word for word in completions if word.startswith(text)]
+        return libc.strdup(found[state]) if state < len(found) else None
+
+    generator = generator_type(generate)
+    ctypes.c_void_p.in_dll(readline, "rl_completion_entry_function").value = ctypes.cast(generator, ctypes.c_void_p).value
+    breaks = ctypes.create_string_buffer(b" \t")
+    ctypes.c_void_p.in_dll(readline, "rl_completer_word_break_characters").value = ctypes.addressof(breaks)
+
 newest = None
 
 

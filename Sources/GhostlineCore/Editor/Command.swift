@@ -38,6 +38,11 @@ public enum Command: Hashable, Sendable {
     case moveUp
     /// Moves down one visual row, or to the next history entry on the last row.
     case moveDown
+    /// Moves up a row of the screen, to the column nearest the one the cursor is in, staying in
+    /// the entry (readline's `previous-screen-line`).
+    case moveUpScreenRow
+    /// Moves down a row of the screen, staying in the entry (readline's `next-screen-line`).
+    case moveDownScreenRow
 
     // MARK: Deleting and killing
     /// Deletes the character before the cursor.
@@ -46,6 +51,12 @@ public enum Command: Hashable, Sendable {
     case deleteForward
     /// Deletes the character under the cursor, or ends input when the text is empty (Ctrl-D).
     case deleteForwardOrEndOfFile
+    /// Deletes the character under the cursor, or the one before it at the end of the text
+    /// (readline's `forward-backward-delete-char`).
+    case deleteForwardOrBackward
+    /// Deletes the character under the cursor, or at the end of the text lists the completions
+    /// (readline's `delete-char-or-list`).
+    case deleteForwardOrListCompletions
     /// Kills from the cursor to the end of the line (at a line end, the line break).
     case killToLineEnd
     /// Kills from the start of the line to the cursor.
@@ -56,6 +67,20 @@ public enum Command: Hashable, Sendable {
     case killWordBackward
     /// Kills the alphanumeric word after the cursor.
     case killWordForward
+    /// Kills the whole line, wherever the cursor is (readline's `kill-whole-line`).
+    case killWholeLine
+    /// Kills the path component before the cursor: back to a `/` or whitespace (readline's
+    /// `unix-filename-rubout`).
+    case killPathComponentBackward
+    /// Kills the text between the cursor and the mark (readline's `kill-region`).
+    case killRegion
+    /// Copies the text between the cursor and the mark to the kill ring (readline's
+    /// `copy-region-as-kill`).
+    case copyRegion
+    /// Copies the word before the cursor to the kill ring (readline's `copy-backward-word`).
+    case copyWordBackward
+    /// Copies the word after the cursor to the kill ring (readline's `copy-forward-word`).
+    case copyWordForward
     /// Inserts the most recent kill.
     case yank
     /// Replaces the text just yanked with the previous kill in the ring.
@@ -88,6 +113,20 @@ public enum Command: Hashable, Sendable {
     case historySearchForward
     /// Starts, or steps to an older match of, incremental reverse history search.
     case reverseSearch
+    /// Starts, or steps to a newer match of, incremental history search toward newer entries
+    /// (readline's `forward-search-history`).
+    case forwardSearch
+    /// Replaces the text with the previous history entry that holds the text before the cursor
+    /// anywhere, the cursor at the match (readline's `history-substring-search-backward`).
+    case historySubstringSearchBackward
+    /// The same toward newer entries (readline's `history-substring-search-forward`).
+    case historySubstringSearchForward
+    /// Replaces the text with history entry N, counted from 1, of a numeric argument, or the
+    /// oldest without one (readline's `fetch-history`).
+    case fetchHistory
+    /// Submits the entry and starts the next one with the history entry after it (readline's
+    /// `operate-and-get-next`), to run a series of entries again in order.
+    case submitAndRecallNext
     /// Reads a pattern on a line of its own (the prompt followed by `:`) and, on Enter, recalls
     /// the nearest older entry holding it, the cursor at its start: readline's
     /// `non-incremental-reverse-search-history` (Alt-P). An empty pattern searches again for
@@ -108,6 +147,14 @@ public enum Command: Hashable, Sendable {
     /// Replaces the word at the cursor with every candidate for it, each followed by a space
     /// (readline's `insert-completions`).
     case insertCompletions
+    /// Replaces the word at the cursor with its first candidate, then with each next one at each
+    /// press; past the last, with the longest start they share (readline's `menu-complete`).
+    case menuComplete
+    /// The same through the candidates the other way (readline's `menu-complete-backward`).
+    case menuCompleteBackward
+    /// As ``menuComplete``, but past the last candidate the word comes back as it was typed
+    /// (readline's `old-menu-complete`).
+    case menuCompleteToTypedWord
     /// Puts the home directory in place of the `~` or `~user` that starts the word at the cursor
     /// (readline's `tilde-expand`).
     case tildeExpand
@@ -115,7 +162,8 @@ public enum Command: Hashable, Sendable {
     case acceptSuggestion
     /// Accepts the next word of the inline suggestion, or moves a word right.
     case acceptSuggestionWord
-    /// Cancels a search or a completion listing.
+    /// Cancels a search or a completion listing; elsewhere readline's `abort`: the bell, and the
+    /// keyboard macro forgotten.
     case cancel
 
     // MARK: Readline's emacs commands
@@ -152,6 +200,9 @@ public enum Command: Hashable, Sendable {
     case endKeyboardMacro
     /// Replays the keys of the last keyboard macro, through the same path as typed keys.
     case callKeyboardMacro
+    /// Shows the keys of the last keyboard macro below the entry, as an init file writes them
+    /// (readline's `print-last-kbd-macro`).
+    case showKeyboardMacro
     /// Puts `#` at the start of the line and submits it (with an argument, takes a `#` there away
     /// instead), readline's `insert-comment`.
     case insertComment
@@ -164,10 +215,23 @@ public enum Command: Hashable, Sendable {
     case historyLast
     /// Edits the entry in `$VISUAL` or `$EDITOR` (else `vi`), then goes on editing the result.
     case editInExternalEditor
+    /// Runs the command of the key with its letter in lowercase: Alt-Shift-F does what Alt-F
+    /// does (readline's `do-lowercase-version`).
+    case performLowercaseKey
+    /// Reads a command's readline name on a line of its own and runs it (readline's
+    /// `execute-named-command`).
+    case performNamedCommand
 
     // MARK: The session
     /// Clears the screen and draws the prompt at the top.
     case clearScreen
+    /// Clears the screen and the terminal's scrollback and draws the prompt at the top
+    /// (readline's `clear-display`).
+    case clearDisplay
+    /// Draws the entry again in full where it is (readline's `redraw-current-line`).
+    case redrawEntry
+    /// Reads the init file again and applies it (readline's `re-read-init-file`).
+    case readInitFileAgain
     /// Abandons the entry (Ctrl-C).
     case interrupt
     /// Suspends the process, as Ctrl-Z does in any shell program.

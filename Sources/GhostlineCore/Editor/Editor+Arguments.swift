@@ -106,7 +106,7 @@ extension Editor {
             let cursor = state.cursor
             var start = cursor
             for _ in 0..<Swift.max(1, count) { start = state.wordStart(before: start, kind: .nonWhitespace) }
-            killAndMark(start..<cursor, backward: true)
+            killBackwardAndMark(start..<cursor)
         case .transposeCharacters: transposeCharacters(count: count)
         case .transposeWords: transposeWords(count: count)
         case .uppercaseWord: changeCase(count: count) { $0.uppercased() }
@@ -120,10 +120,16 @@ extension Editor {
         case .setMark: emacs.mark = markPosition(offset: count)
         case .toggleOverwrite: emacs.isOverwriting = count > 0
         case .insertComment: return insertComment(toggling: argument.isExplicit)
-        case .callKeyboardMacro:
-            for _ in 0..<Swift.max(1, times) {
-                if let request = callKeyboardMacro() { return request }
-            }
+        case .killPathComponentBackward, .copyWordBackward, .copyWordForward: killOrCopy(command, count: count)
+        case .historySubstringSearchBackward, .historySubstringSearchForward:
+            return searchHistory(bySubstringIn: command == .historySubstringSearchBackward ? -1 : 1, count: count)
+        case .fetchHistory: fetchHistory(argument: argument)
+        case .submitAndRecallNext: return submitAndRecallNext(argument: argument)
+        case .menuComplete, .menuCompleteBackward, .menuCompleteToTypedWord: return menuComplete(command, count: count)
+        case .performNamedCommand: startNamedCommand(argument: argument)
+        // A count of zero or less runs the macro no times (readline's runs without end below zero).
+        case .callKeyboardMacro: return callKeyboardMacro(times: count > 0 ? times : 0)
+        case .endKeyboardMacro: return endKeyboardMacro(count: count)
         default:
             return performOnce(command, kind: command.isTyping ? .typing : .other)
         }

@@ -68,6 +68,21 @@ extension Editor {
         state.cursor = TextPosition(line: cursor.line, offset: candidates[wanted - 1])
     }
 
+    // MARK: - Deleting by place
+
+    /// The command readline's deletions that depend on the cursor's place perform there: at the
+    /// end of a text that is not empty, `forward-backward-delete-char` deletes back and
+    /// `delete-char-or-list` lists the completions; elsewhere both delete forward.
+    func resolvedAtCursor(_ command: Command) -> Command {
+        switch command {
+        case .deleteForwardOrBackward, .deleteForwardOrListCompletions:
+            guard !state.isEmpty && state.cursor == state.endPosition else { return .deleteForward }
+            return command == .deleteForwardOrBackward ? .deleteBackward : .listCompletions
+        default:
+            return command
+        }
+    }
+
     // MARK: - Spaces, overwriting, comments, reverting
 
     /// Alt-\: deletes the spaces and tabs on both sides of the cursor.
@@ -122,7 +137,9 @@ extension Editor {
     /// to the history entry.
     mutating func revertLine() {
         if let historyIndex {
-            replace(.start..<state.endPosition, with: history[historyIndex], kind: .other)
+            // An entry not changed since it was recalled has nothing to revert: the cursor stays.
+            let entry = history[historyIndex]
+            if state.text != entry { replace(.start..<state.endPosition, with: entry, kind: .other) }
             return
         }
         notifyingWholeText { editor in

@@ -1,16 +1,17 @@
 /// Tab: completing the word before the cursor from the app's candidates, listing them as
 /// readline does or offering them in a menu that sees the keys while it is open.
 extension Editor {
-    /// Completes the text before the cursor: one candidate is inserted with a space after it;
-    /// several that start at the same place complete as far as they agree, and then are listed
-    /// (as ``CompletionOptions/listing`` says) or offered in a menu.
+    /// Completes the text before the cursor: one candidate is inserted, with a space after it at
+    /// the text's end; several that start at the same place complete as far as they agree, and
+    /// then are listed (as ``CompletionOptions/listing`` says) or offered in a menu.
     mutating func complete() {
         guard let (candidates, before, word) = candidatesForWord(), !candidates.isEmpty else { return }
         let cursor = state.cursor
         let wordStart = cursor.offset - word.utf8.count
         let start = { (candidate: CompletionCandidate) in Self.offset(of: candidate.replacementStart, in: before) ?? wordStart }
         if candidates.count == 1 {
-            let text = candidates[0].text + " "
+            // The space that ends the word goes in only at the text's end, as readline puts it.
+            let text = candidates[0].text + (cursor == state.endPosition ? " " : "")
             replace(TextPosition(line: cursor.line, offset: start(candidates[0]))..<cursor,
                     with: isMultiline ? text : Self.singleLine(text), kind: .other)
             return
@@ -59,7 +60,7 @@ extension Editor {
 
     /// The app's candidates for the word before the cursor, with the line's text before the
     /// cursor and the word; nil without a completion function.
-    private func candidatesForWord() -> (candidates: [CompletionCandidate], before: String, word: String)? {
+    func candidatesForWord() -> (candidates: [CompletionCandidate], before: String, word: String)? {
         guard let completion else { return nil }
         let before = state.text(in: state.lineStart..<state.cursor)
         // Only the text after the last whitespace: after "git " the word is empty, not "git ".

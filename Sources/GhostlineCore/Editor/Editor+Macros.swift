@@ -2,7 +2,7 @@ extension Editor {
     // MARK: - Keyboard macros
 
     /// How many macros may run inside one another (a macro whose keys call a macro). A macro
-    /// that types its own key would run forever (readline's does); the one this deep does nothing.
+    /// that types its own key stops this deep, with readline's abort, as readline's does.
     package static let deepestMacro = 16
 
     /// Keeps a key for the keyboard macro being recorded; keys replayed from a macro are not
@@ -11,29 +11,76 @@ extension Editor {
         if emacs.macroDepth == 0 { emacs.recordedKeys?.append(event) }
     }
 
-    /// Ctrl-X (: starts recording. Pressed while recording, it drops the macro being recorded,
-    /// as readline does.
-    mutating func startKeyboardMacro() {
-        emacs.recordedKeys = emacs.recordedKeys == nil ? [] : nil
+    /// A text event just recorded, split in two as `apply` takes it after a prefix key: the
+    /// recording keeps `first`, and the rest is recorded when it is taken.
+    mutating func splitLastRecordedKey(_ event: KeyEvent, into first: KeyEvent) {
+        guard emacs.macroDepth == 0, let last = emacs.recordedKeys?.indices.last, emacs.recordedKeys?[last] == event else { return }
+        emacs.recordedKeys?[last] = first
     }
 
-    /// Ctrl-X ): the keys recorded, less the ones of Ctrl-X ) itself, become the macro.
-    mutating func endKeyboardMacro() {
-        guard var keys = emacs.recordedKeys else { return }
+    /// Ctrl-X (: starts recording. Pressed while recording, it is readline's abort.
+    mutating func startKeyboardMacro() -> EditorRequest? {
+        guard emacs.recordedKeys == nil else { return abortKeys() }
+        emacs.recordedKeys = []
+        return nil
+    }
+
+    /// Ctrl-X ): the keys recorded, less the ones of Ctrl-X ) itself, become the macro; with a
+    /// count, the macro then runs once fewer, the recording counting as the first. Pressed
+    /// while not recording, it is readline's abort.
+    mutating func endKeyboardMacro(count: Int = 1) -> EditorRequest? {
+        guard var keys = emacs.recordedKeys else { return abortKeys() }
         keys.removeLast(min(keys.count, keyMap.keys(bound: .endKeyboardMacro, endingWith: dispatchedKey)))
         emacs.keyboardMacro = keys
         emacs.recordedKeys = nil
+        return count > 1 ? callKeyboardMacro(times: count - 1) : nil
     }
 
-    /// Ctrl-X e: the macro's keys, each handled as if typed.
-    mutating func callKeyboardMacro() -> EditorRequest? {
-        guard emacs.recordedKeys == nil, emacs.macroDepth < Self.deepestMacro else { return nil }
+    /// Ctrl-X e: the macro's keys, each handled as if typed, `times` over. With no macro it is
+    /// readline's abort; while recording, the bell, and its last key (`e`) is taken back out of
+    /// the recording, the prefix before it staying, as readline's does.
+    mutating func callKeyboardMacro(times: Int = 1) -> EditorRequest? {
+        if emacs.recordedKeys != nil {
+            if emacs.macroDepth == 0, emacs.recordedKeys?.isEmpty == false { emacs.recordedKeys?.removeLast() }
+            return .bell
+        }
+        guard let macro = emacs.keyboardMacro else { return abortKeys() }
+        var bell: EditorRequest?
+        for _ in 0..<times {
+            guard let request = replay(macro) else { continue }
+            if request != .bell || emacs.keyboardMacro == nil { return request }
+            bell = request
+        }
+        return bell
+    }
+
+    /// readline's abort (`_rl_abort_internal`), which some commands end in when they cannot go
+    /// on (Ctrl-G, a yank with nothing killed, a key that finishes no chord): the bell, the
+    /// numeric argument dropped, and the keyboard macro forgotten, with the one being recorded
+    /// and those being replayed, which stop.
+    mutating func abortKeys() -> EditorRequest {
+        emacs.keyboardMacro = nil
+        emacs.recordedKeys = nil
+        emacs.aborts &+= 1
+        numericArgument = nil
+        return .bell
+    }
+
+    /// Handles `keys` as if typed, one macro deeper. A request other than the bell ends them,
+    /// and so does an abort; a bell alone does not. Too deep, it is readline's abort, which
+    /// stops a macro that calls itself.
+    private mutating func replay(_ keys: [KeyEvent]) -> EditorRequest? {
+        guard emacs.macroDepth < Self.deepestMacro else { return abortKeys() }
         emacs.macroDepth += 1
         defer { emacs.macroDepth -= 1 }
-        for event in emacs.keyboardMacro {
-            if let request = apply(event) { return request }
+        let aborts = emacs.aborts
+        var bell: EditorRequest?
+        for event in keys {
+            guard let request = apply(event) else { continue }
+            if request != .bell || emacs.aborts != aborts { return request }
+            bell = request
         }
-        return nil
+        return bell
     }
 
     // MARK: - Macros bound in an init file
@@ -41,15 +88,8 @@ extension Editor {
     /// Runs a ``Command/macro(_:)``: decodes its text as a terminal's bytes and handles each key
     /// as if it had been typed, stopping at the first that makes a request (a submit, say).
     mutating func playMacro(_ keys: String) -> EditorRequest? {
-        guard emacs.macroDepth < Self.deepestMacro else { return nil }
-        emacs.macroDepth += 1
-        defer { emacs.macroDepth -= 1 }
         var decoder = KeyDecoder()
-        let events = decoder.feed(keys.utf8) + decoder.flush()
-        for event in events {
-            if let request = handle(event) { return request }
-        }
-        return nil
+        return replay(decoder.feed(keys.utf8) + decoder.flush())
     }
 }
 
@@ -58,5 +98,17 @@ extension KeyMap {
     /// takes back out of the macro it ends.
     func keys(bound command: Command, endingWith key: KeyEvent?) -> Int {
         allBindings.first { $0.command == command && $0.keys.last == key }?.keys.count ?? 1
+    }
+}
+
+extension Editor {
+    /// readline's `print-last-kbd-macro`: the keys of the last keyboard macro, below the entry
+    /// until the next key, written as an init file writes a macro (`\C-a`, `\e`); the bell
+    /// when there is none.
+    mutating func showKeyboardMacro() -> EditorRequest? {
+        guard let macro = emacs.keyboardMacro else { return .bell }
+        let bytes = macro.flatMap { $0.terminalBytes ?? [] }
+        completionListing = [ReadlineKeySequence.text(of: bytes, isMacro: true)]
+        return nil
     }
 }

@@ -1,8 +1,10 @@
 extension Editor {
     // MARK: - Up and down
 
-    /// Moves by one screen row, keeping the goal column; past the first or last row, walks history.
-    mutating func moveVertically(by direction: Int) {
+    /// Moves by one screen row, keeping the goal column; past the first or last row, walks
+    /// history, or with `leavingEntry` false goes to the text's start or end (readline's
+    /// `previous-screen-line` and `next-screen-line` stop there).
+    mutating func moveVertically(by direction: Int, leavingEntry: Bool = true) {
         let cursor = state.cursor
         let geometry = self.geometry ?? TextGeometry(width: .max / 4, firstLineStart: 0, otherLinesStart: 0)
         let wrapped = wrappedLine(cursor.line, geometry: geometry)
@@ -18,7 +20,7 @@ extension Editor {
         }
         let targetLine = cursor.line + direction
         guard targetLine >= 0 && targetLine < state.lineCount else {
-            walkHistory(by: direction)
+            if leavingEntry { walkHistory(by: direction) } else { state.cursor = direction < 0 ? .start : state.endPosition }
             return
         }
         let target = wrappedLine(targetLine, geometry: geometry)
@@ -99,99 +101,6 @@ extension Editor {
         // draft the cursor was moved in since need not, and then the cursor goes to its end.
         state.cursor = text.utf8.starts(with: prefix.utf8) ? cursor : state.endPosition
         if target == nil { draft = nil } else { skipSuggestionForRecall() }
-    }
-
-    // MARK: - Reverse search
-
-    /// The prompt shown while searching, in place of the normal one.
-    package var searchPrompt: String? {
-        guard let search else { return nil }
-        return "(\(search.failed ? "failed " : "")reverse-i-search)`\(search.query)': "
-    }
-
-    /// Handles a key while searching. Returns nil when the key ended the search and should be
-    /// handled normally, or a wrapped request (possibly nil) when it was consumed.
-    mutating func handleInSearch(_ event: KeyEvent) -> Optional<EditorRequest?> {
-        guard var current = search else { return nil }
-        switch event {
-        case .text(let text), .paste(let text):
-            current.query += Self.singleLine(text)
-            search = current
-            findMatch(startingAt: current.matchIndex.map { $0 + 1 })
-            return .some(nil)
-        case .key(.backspace, []):
-            if !current.query.isEmpty { current.query.removeLast() }
-            current.matchIndex = nil
-            search = current
-            findMatch(startingAt: nil)
-            return .some(nil)
-        default:
-            break
-        }
-        let command = keyMap.command(for: [event])
-        switch command {
-        case .reverseSearch?:
-            findMatch(startingAt: current.matchIndex)
-            return .some(nil)
-        case .cancel?, .interrupt?:
-            search = nil
-            setText(current.originalText)
-            state.cursor = current.originalCursor
-            return command == .interrupt ? .some(.interrupt) : .some(nil)
-        case .submit?:
-            search = nil
-            return submit()
-        case .submitOrInsertNewline?:
-            // Enter takes the match as it is: single-line it is submitted (as readline does); in
-            // multi-line mode Enter then does what it does at the end of the text.
-            search = nil
-            state.cursor = state.endPosition
-            return nil
-        default:
-            search = nil
-            return nil
-        }
-    }
-
-    /// Finds the newest entry before `index` (or the newest of all) containing the query.
-    private mutating func findMatch(startingAt index: Int?) {
-        guard var current = search else { return }
-        if let match = history.indexOfMatch(for: current.query, before: index) {
-            current.matchIndex = match
-            current.failed = false
-            search = current
-            let entry = history[match]
-            if entry != state.text { setText(entry) }
-            if let start = Self.firstOccurrence(of: current.query, in: entry) {
-                let before = entry.utf8.prefix(start)
-                let line = before.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
-                let lineStart = before.lastIndex(of: 0x0A).map { before.index(after: $0) } ?? before.startIndex
-                state.cursor = TextPosition(line: line, offset: before.distance(from: lineStart, to: before.endIndex))
-            }
-        } else {
-            current.failed = true
-            search = current
-        }
-    }
-
-    /// The UTF-8 offset in `entry` where `query` first occurs between whole `Character`s, as
-    /// history's search matches it: bytes, not the standard library's string matching, which
-    /// would link its regex runtime (about 1 MB) into every app.
-    private static func firstOccurrence(of query: String, in entry: String) -> Int? {
-        var query = query, entry = entry
-        return query.withUTF8 { query in
-            entry.withUTF8 { entry in
-                guard !query.isEmpty else { return 0 }
-                guard query.count <= entry.count else { return nil }
-                for start in 0...(entry.count - query.count)
-                where HistoryStorage.equal(UnsafeBufferPointer(rebasing: entry[start..<start + query.count]), query)
-                    && GraphemeBoundary.isBoundary(entry, at: start)
-                    && GraphemeBoundary.isBoundary(entry, at: start + query.count) {
-                    return start
-                }
-                return nil
-            }
-        }
     }
 
     // MARK: - The app's code

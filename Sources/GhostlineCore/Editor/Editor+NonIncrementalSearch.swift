@@ -44,7 +44,7 @@ extension Editor {
             state.cursor = search.savedCursor
             return bell ? .bell : nil
         case .search:
-            return runNonIncrementalSearch(search)
+            return search.readsCommandName ? runNamedCommand(search) : runNonIncrementalSearch(search)
         }
     }
 
@@ -95,7 +95,7 @@ extension Editor {
     }
 
     /// Puts back the text saved as the search started; readline has no saved line after that.
-    private mutating func restoreSavedText(_ text: String) {
+    mutating func restoreSavedText(_ text: String) {
         if text != state.text { replace(.start..<state.endPosition, with: text, kind: .other) }
         if historyIndex != nil { draft = nil }
     }

@@ -33,6 +33,7 @@ extension Editor {
         awaitedKey = nil
         emacs.startNewEntry()
         vi.startNewEntry()
+        if text.isEmpty { recallEntryAskedFor() }
     }
 
     /// The one place text changes: asks the veto, edits, records undo and the change event.

@@ -15,6 +15,11 @@ extension Editor {
             steps = 1
         }
         let moved = characters.remove(at: point - 1)
+        // readline takes the character out and puts it back: a mark at the text's end comes back
+        // to where the shorter text ended.
+        if cursor.line == state.lineCount - 1 {
+            emacs.mark = min(emacs.mark, TextPosition(line: cursor.line, offset: state.byteCount(ofLine: cursor.line) - moved.utf8.count))
+        }
         // Carried on as far as the line goes; a negative count leaves it where it was.
         let target = min(point - 1 + max(steps, 0), characters.count)
         characters.insert(moved, at: target)

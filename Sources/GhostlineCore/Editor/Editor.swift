@@ -149,14 +149,6 @@ package struct Editor {
         }
     }
 
-    struct SearchState {
-        var query = ""
-        var matchIndex: Int?
-        var originalText: String
-        var originalCursor: TextPosition
-        var failed = false
-    }
-
     /// The highlights of one version of the text. A reference, so that presenting, which does not
     /// change the editor, can keep what it asked: the highlighter runs once per change of the
     /// text, not once per frame. An editor claims a memo of its own before it changes its text
@@ -228,14 +220,17 @@ package struct Editor {
             event = rest
         }
         // Text typed right after a prefix key (Ctrl-X then `(abc`): its first character finishes
-        // the sequence or not, and the rest is typed after it.
+        // the sequence or not, and the rest is typed after it, also after a bell.
         if !pendingKeys.isEmpty, case .text(let text) = event, text.count > 1 {
-            let wasRecording = emacs.recordedKeys != nil
-            if let request = apply(.text(String(text.prefix(1)))) { return request }
+            let first = KeyEvent.text(String(text.prefix(1)))
             let rest = KeyEvent.text(String(text.dropFirst()))
-            // Ctrl-X ( finished by the first character: the rest is the macro's first key.
-            if !wasRecording { recordForKeyboardMacro(rest) }
-            return apply(rest)
+            // A macro being recorded keeps the two as the keys they are: the first may start or
+            // end the recording, or be taken back out of it.
+            splitLastRecordedKey(event, into: first)
+            let request = apply(first)
+            if let request, request != .bell { return request }
+            recordForKeyboardMacro(rest)
+            return apply(rest) ?? request
         }
 
         switch event {
@@ -255,7 +250,7 @@ package struct Editor {
             return perform(.insert(text), kind: .other)
         default:
             pendingKeys.append(event)
-            if let command = keyMap.command(for: pendingKeys) {
+            if let command = keyMap.performedCommand(for: pendingKeys) {
                 pendingKeys.removeAll()
                 dispatchedKey = event
                 defer { dispatchedKey = nil }
@@ -264,9 +259,9 @@ package struct Editor {
             if keyMap.isPrefix(pendingKeys) { return nil }
             let started = pendingKeys.count > 1
             pendingKeys.removeAll()
-            // A key that does not finish a chord (Ctrl-X then `a`) is not lost: the unfinished
-            // prefix is dropped, as in readline, and the key does what it does on its own.
-            return started ? apply(event) : nil
+            // A key that finishes no chord (Ctrl-X then `a`) is readline's abort: the bell, and
+            // the key is taken with the prefix.
+            return started ? abortKeys() : nil
         }
     }
 
@@ -276,6 +271,7 @@ package struct Editor {
     }
 
     private mutating func perform(_ command: Command, kind: UndoHistory.GroupKind) -> EditorRequest? {
+        let command = resolvedAtCursor(command)
         if command == .digitArgument || command == .universalArgument { return startArgument(with: command) }
         if let argument = numericArgument {
             numericArgument = nil
@@ -321,6 +317,7 @@ package struct Editor {
         case .moveToEnd: move(to: state.endPosition)
         case .moveUp: moveVertically(by: -1)
         case .moveDown: moveVertically(by: 1)
+        case .moveUpScreenRow, .moveDownScreenRow: moveVertically(by: command == .moveUpScreenRow ? -1 : 1, leavingEntry: false)
 
         case .deleteBackward:
             if emacs.isOverwriting {
@@ -338,17 +335,19 @@ package struct Editor {
             let end = cursor == state.lineEnd ? state.position(after: cursor) : state.lineEnd
             killAndMark(cursor..<end, backward: false)
         case .killToLineStart:
-            killAndMark(state.lineStart..<cursor, backward: true)
+            killBackwardAndMark(state.lineStart..<cursor)
         case .killWhitespaceWordBackward:
-            killAndMark(state.wordStart(before: cursor, kind: .nonWhitespace)..<cursor, backward: true)
+            killBackwardAndMark(state.wordStart(before: cursor, kind: .nonWhitespace)..<cursor)
         case .killWordBackward:
             killAndMark(state.wordStart(before: cursor, kind: .alphanumeric)..<cursor, backward: true)
+        case .killWholeLine, .killPathComponentBackward, .killRegion, .copyRegion, .copyWordBackward, .copyWordForward:
+            killOrCopy(command, count: 1)
         case .killWordForward:
             killAndMark(cursor..<state.wordEnd(after: cursor, kind: .alphanumeric), backward: false)
         case .yank:
             if activeKillRing.entries.isEmpty {
                 lastYank = nil
-                break
+                return abortKeys()
             }
             emacs.mark = cursor
             lastYank = activeKillRing.yank().flatMap { replace(cursor..<cursor, with: $0, kind: .other) }
@@ -359,6 +358,7 @@ package struct Editor {
                 lastYank = replace(range, with: text, kind: .other)
             } else {
                 lastYank = nil
+                return abortKeys()
             }
 
         case .transposeCharacters: transposeCharacters()
@@ -372,12 +372,11 @@ package struct Editor {
         case .historyNext: walkHistory(by: 1)
         case .historySearchBackward: searchHistory(byPrefixIn: -1)
         case .historySearchForward: searchHistory(byPrefixIn: 1)
-        case .reverseSearch:
-            // A search shows history entries, and its query is typed in the clear.
-            if !isSecret {
-                willReadHistory?(&history)
-                search = SearchState(originalText: state.text, originalCursor: cursor)
-            }
+        case .historySubstringSearchBackward, .historySubstringSearchForward:
+            return searchHistory(bySubstringIn: command == .historySubstringSearchBackward ? -1 : 1, count: 1)
+        case .fetchHistory: fetchHistory(argument: nil)
+        case .submitAndRecallNext: return submitAndRecallNext(argument: nil)
+        case .reverseSearch, .forwardSearch: startIncrementalSearch(direction: command == .reverseSearch ? -1 : 1)
         case .nonIncrementalSearchBackward: startNonIncrementalSearch(direction: -1, promptCharacter: ":")
         case .nonIncrementalSearchForward: startNonIncrementalSearch(direction: 1, promptCharacter: ":")
         case .nonIncrementalSearchBackwardAgain: return searchHistoryAgain(direction: -1)
@@ -391,11 +390,12 @@ package struct Editor {
             }
         case .listCompletions: listCompletions()
         case .insertCompletions: insertCompletions()
+        case .menuComplete, .menuCompleteBackward, .menuCompleteToTypedWord: return menuComplete(command, count: 1)
         case .tildeExpand: expandTilde()
         case .acceptSuggestion: _ = acceptSuggestion()
         case .acceptSuggestionWord:
             if !acceptSuggestion(wordOnly: true) { move(to: state.wordEnd(after: cursor, kind: .alphanumeric)) }
-        case .cancel: break
+        case .cancel: return abortKeys()
 
         case .digitArgument, .universalArgument: break
         case .transposeWords: transposeWords(count: 1)
@@ -408,9 +408,11 @@ package struct Editor {
         case .exchangePointAndMark: exchangePointAndMark()
         case .quotedInsert: awaitedKey = .quotedInsert(count: 1)
         case .deleteHorizontalSpace: deleteHorizontalSpace()
-        case .startKeyboardMacro: startKeyboardMacro()
-        case .endKeyboardMacro: endKeyboardMacro()
+        case .startKeyboardMacro: return startKeyboardMacro()
+        case .endKeyboardMacro: return endKeyboardMacro()
         case .callKeyboardMacro: return callKeyboardMacro()
+        case .showKeyboardMacro: return showKeyboardMacro()
+        case .performNamedCommand: startNamedCommand()
         case .insertComment: return insertComment(toggling: false)
         case .toggleOverwrite: emacs.isOverwriting.toggle()
         case .historyFirst: walkHistory(by: -(historyIndex ?? history.count))
@@ -418,9 +420,12 @@ package struct Editor {
         case .editInExternalEditor: return .editExternally(state.text)
 
         case .clearScreen: return .clearScreen
+        case .clearDisplay: return .clearDisplay
+        case .redrawEntry: return .redrawEntry
+        case .readInitFileAgain: return .readInitFileAgain
         case .interrupt: return .interrupt
         case .suspend: return .suspend
-        case .ignore: break
+        case .ignore, .performLowercaseKey, .deleteForwardOrBackward, .deleteForwardOrListCompletions: break
         case .custom(let name): return .custom(name)
         }
         return nil
@@ -436,7 +441,8 @@ extension Command {
 
     var isKill: Bool {
         switch self {
-        case .killToLineEnd, .killToLineStart, .killWhitespaceWordBackward, .killWordBackward, .killWordForward:
+        case .killToLineEnd, .killToLineStart, .killWhitespaceWordBackward, .killWordBackward, .killWordForward,
+             .killWholeLine, .killPathComponentBackward, .killRegion, .copyRegion, .copyWordBackward, .copyWordForward:
             return true
         default:
             return false

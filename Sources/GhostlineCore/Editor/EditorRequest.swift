@@ -11,6 +11,12 @@ package enum EditorRequest: Hashable, Sendable {
     case suspend
     /// The screen should be cleared and the prompt drawn at the top.
     case clearScreen
+    /// The screen and the terminal's scrollback should be cleared and the prompt drawn at the top.
+    case clearDisplay
+    /// The entry should be drawn again in full where it is.
+    case redrawEntry
+    /// The init file should be read again and applied.
+    case readInitFileAgain
     /// The entry's text should be edited in an external editor, and the result given back with
     /// ``Editor/finishExternalEdit(with:)``; the edit goes on.
     case editExternally(String)

@@ -8,8 +8,11 @@ struct EmacsState {
     var isOverwriting = false
     /// The keys of the keyboard macro being recorded, nil when none is.
     var recordedKeys: [KeyEvent]?
-    /// The keys of the last keyboard macro recorded; kept from entry to entry, as in readline.
-    var keyboardMacro: [KeyEvent] = []
+    /// The keys of the last keyboard macro recorded, nil when there is none (readline's abort
+    /// forgets it); kept from entry to entry, as in readline.
+    var keyboardMacro: [KeyEvent]?
+    /// How many times readline's abort has happened, so that the macros being replayed see it.
+    var aborts = 0
     /// How deep macros being replayed are, so that one that calls itself stops.
     var macroDepth = 0
     /// Where the text Alt-. inserted is, which the next Alt-. replaces.
@@ -21,13 +24,21 @@ struct EmacsState {
     /// The index of the word Alt-. takes, from an argument given to its first press; nil for
     /// the last word.
     var lastArgumentWord: Int?
+    /// The series of history substring searches under way, while the command is pressed again.
+    var substringSearch: Editor.HistorySubstringSearch?
+    /// The history entry the next entry starts with, after `operate-and-get-next`.
+    var entryToRecall: Int?
+    /// The round of menu completion under way, while its commands are pressed again.
+    var menuCompletion: Editor.MenuCompletion?
 
-    /// Forgets what belongs to one entry: the mark, overwrite mode, Alt-.'s walk. The keyboard
-    /// macro stays, and so does one being recorded.
+    /// Forgets what belongs to one entry: the mark, overwrite mode, Alt-.'s walk, a substring
+    /// search. The keyboard macro stays, and so do one being recorded and the entry to recall.
     mutating func startNewEntry() {
         mark = .start
         isOverwriting = false
         lastArgumentInsertion = nil
+        substringSearch = nil
+        menuCompletion = nil
     }
 }
 
@@ -46,6 +57,16 @@ extension Editor {
     mutating func killAndMark(_ range: Range<TextPosition>, backward: Bool) {
         kill(range, backward: backward)
         emacs.mark = state.cursor
+    }
+
+    /// Ctrl-U and Ctrl-W: a backward kill that sets the mark; with nothing to kill, readline
+    /// only rings the bell, and the mark stays.
+    mutating func killBackwardAndMark(_ range: Range<TextPosition>) {
+        guard !range.isEmpty else {
+            killedNothing = true
+            return
+        }
+        killAndMark(range, backward: true)
     }
 
     /// Alt-Space with an argument: the mark at that offset of the line, if it is in the text.

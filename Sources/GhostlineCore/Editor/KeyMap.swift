@@ -161,9 +161,48 @@ public struct KeyMap: Sendable {
         ([.control("x"), .control("e")], .editInExternalEditor),
 
         ([.control("l")], .clearScreen),
+        ([.key(.character("l"), [.control, .alt])], .clearDisplay),
         ([.control("c")], .interrupt),
         ([.control("z")], .suspend),
-    ])
+
+        ([.control("s")], .forwardSearch),
+        ([.control("o")], .submitAndRecallNext),
+        ([.control("x"), .control("r")], .readInitFileAgain),
+    ] + lowercaseVersionBindings)
+
+    /// Alt and an uppercase letter, and Ctrl-X then one, do what the lowercase letter does, as
+    /// readline binds them (`do-lowercase-version`); not Alt-Shift-O, whose `ESC O` starts the
+    /// keys a terminal sends for F1 to F4.
+    private static let lowercaseVersionBindings: [(keys: [KeyEvent], command: Command)] =
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZ".flatMap { letter in
+            (letter == "O" ? [] : [([KeyEvent.alt(letter)], Command.performLowercaseKey)])
+                + [([KeyEvent.control("x"), .text(String(letter))], .performLowercaseKey)]
+        }
+
+    /// The command `keys` perform: the one bound to them, or for ``Command/performLowercaseKey``
+    /// the one bound to the same keys with the last letter in lowercase (``Command/ignore`` when
+    /// that is unbound, as readline does nothing there).
+    func performedCommand(for keys: [KeyEvent]) -> Command? {
+        guard let bound = command(for: keys) else { return nil }
+        guard case .performLowercaseKey = bound else { return bound }
+        return command(forLowercaseOf: keys) ?? .ignore
+    }
+
+    /// The command bound to `keys` with the last key's letter in lowercase; nil when that is
+    /// unbound, or not a letter's.
+    private func command(forLowercaseOf keys: [KeyEvent]) -> Command? {
+        let lowered: KeyEvent
+        switch keys.last {
+        case .key(.character(let character), let modifiers)? where character.isUppercase:
+            lowered = .key(.character(Character(character.lowercased())), modifiers)
+        case .text(let text)? where text.count == 1 && text.first?.isUppercase == true:
+            lowered = .text(text.lowercased())
+        default:
+            return nil
+        }
+        let command = command(for: keys.dropLast() + [lowered])
+        return command == .performLowercaseKey ? nil : command
+    }
 
     /// A key map of bindings known to bind no sequence twice, kept as they are: binding them one
     /// by one would compare each with all before it, a thousand comparisons as the editor is made.

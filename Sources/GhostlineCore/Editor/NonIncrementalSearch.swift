@@ -25,6 +25,11 @@ struct NonIncrementalSearch {
     /// right after a kill, and after a kill on the pattern line, as readline's kills run
     /// within the one command that the search is.
     var joinsKills = false
+    /// Whether the line reads a command's name (readline's `execute-named-command`, which reads
+    /// it on the same kind of line) rather than a pattern, and the numeric argument the command
+    /// gets.
+    var readsCommandName = false
+    var commandArgument: NumericArgument?
 
     init(promptCharacter: Character, direction: Int, savedText: String, savedCursor: TextPosition, start: Int) {
         self.promptCharacter = promptCharacter

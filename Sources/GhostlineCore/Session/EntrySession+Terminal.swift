@@ -80,12 +80,20 @@ extension EntrySession {
         return display.eraseArea(rowsAbove: min(rowsAbove, max(0, newHeight - 1)))
     }
 
-    /// The editor asked for a clear screen: the bytes that clear it and draw the entry at the top
-    /// with the next frame.
-    package mutating func clearScreen() -> [UInt8] {
+    /// The editor asked for a clear screen: the bytes that clear it (and the terminal's
+    /// scrollback, `includingScrollback`, as readline's `clear-display` does) and draw the entry
+    /// at the top with the next frame.
+    package mutating func clearScreen(includingScrollback: Bool = false) -> [UInt8] {
         guard drawsEntry else { return [] }
         display.reset()
-        return Array("\u{1B}[H\u{1B}[2J".utf8)
+        return Array((includingScrollback ? "\u{1B}[H\u{1B}[2J\u{1B}[3J" : "\u{1B}[H\u{1B}[2J").utf8)
+    }
+
+    /// The editor asked for the entry to be drawn again: the bytes that erase it where it is, its
+    /// next frame drawn in full from the area's first row.
+    package mutating func redrawEntry() -> [UInt8] {
+        guard drawsEntry else { return [] }
+        return display.eraseArea(rowsAbove: display.rowsAbove(afterResizeTo: width))
     }
 
     /// The process is about to stop: the bytes that leave the area with the cursor at the end of

@@ -91,7 +91,7 @@ struct EditorSession {
             guard let key = session.handleNextKey() else { break }
             StateChecks.check(session.editor.state, after: event)
             switch key.request {
-            case nil, .custom?, .bell?:
+            case nil, .custom?, .bell?, .readInitFileAgain?:
                 break
             case .editExternally(let text)?:
                 // As the session does: the area left for the editor, a fresh row, the edited
@@ -110,8 +110,12 @@ struct EditorSession {
                 screen.feed("\r\n")
                 emit(session.resumeAfterStop(onFreshRow: true))
                 beginArea()
-            case .clearScreen?:
-                screen.feed(session.clearScreen())
+            case .clearScreen?, .clearDisplay?:
+                screen.feed(session.clearScreen(includingScrollback: key.request == .clearDisplay))
+                beginArea()
+            case .redrawEntry?:
+                // The area erased from its first row, where the next frame draws it in full.
+                emit(session.redrawEntry())
                 beginArea()
             }
             if !setting.drawsPerBatch { draw() }
