@@ -168,15 +168,17 @@ public struct KeyMap: Sendable {
         ([.control("s")], .forwardSearch),
         ([.control("o")], .submitAndRecallNext),
         ([.control("x"), .control("r")], .readInitFileAgain),
-    ] + lowercaseVersionBindings)
+    ], adding: lowercaseVersionBindings)
 
     /// Alt and an uppercase letter, and Ctrl-X then one, do what the lowercase letter does, as
     /// readline binds them (`do-lowercase-version`); not Alt-Shift-O, whose `ESC O` starts the
-    /// keys a terminal sends for F1 to F4.
+    /// keys a terminal sends for F1 to F4. The letters come from their codes: walking a string's
+    /// characters would bring grapheme breaking onto the way to the prompt.
     private static let lowercaseVersionBindings: [(keys: [KeyEvent], command: Command)] =
-        "ABCDEFGHIJKLMNOPQRSTUVWXYZ".flatMap { letter in
-            (letter == "O" ? [] : [([KeyEvent.alt(letter)], Command.performLowercaseKey)])
-                + [([KeyEvent.control("x"), .text(String(letter))], .performLowercaseKey)]
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).flatMap { code -> [(keys: [KeyEvent], command: Command)] in
+            let letter = Character(Unicode.Scalar(code))
+            let chord = (keys: [KeyEvent.control("x"), .text(String(letter))], command: Command.performLowercaseKey)
+            return code == UInt8(ascii: "O") ? [chord] : [(keys: [.alt(letter)], command: .performLowercaseKey), chord]
         }
 
     /// The command `keys` perform: the one bound to them, or for ``Command/performLowercaseKey``
@@ -206,9 +208,11 @@ public struct KeyMap: Sendable {
 
     /// A key map of bindings known to bind no sequence twice, kept as they are: binding them one
     /// by one would compare each with all before it, a thousand comparisons as the editor is made.
-    private init(distinctBindings: [(keys: [KeyEvent], command: Command)]) {
-        bindings = distinctBindings
-        firstKeyCodes = distinctBindings.map { $0.keys[0].scanCode }
+    /// A map of `distinctBindings` and then `more`; the literal and the list joined here rather
+    /// than at the call, where the literal's tuples, typed without labels, would be cast at run time.
+    private init(distinctBindings: [(keys: [KeyEvent], command: Command)], adding more: [(keys: [KeyEvent], command: Command)] = []) {
+        bindings = distinctBindings + more
+        firstKeyCodes = bindings.map { $0.keys[0].scanCode }
     }
 }
 
