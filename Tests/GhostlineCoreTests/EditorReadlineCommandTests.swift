@@ -118,6 +118,25 @@ func readlineCommand(before: String, keys: [KeyEvent], after: String) {
     #expect(editor.marked == "z)|xyz")
 }
 
+@Test func aCountToCtrlXParenthesisRunsTheNewMacroAgain() {
+    // Counting the recording as the first run; the argument's keys are not in the macro.
+    var editor = Editor(marked: "|")
+    editor.press(.control("x"), .text("("), .text("x"), .alt("3"), .control("x"), .text(")"))
+    #expect(editor.marked == "xxx|")
+    editor.press(.control("x"), .text("e"))
+    #expect(editor.marked == "xxxx|")
+}
+
+@Test func anArgumentToCtrlXParenthesisAppendsToTheMacro() {
+    // The last macro runs, and recording goes on after its keys, as in emacs.
+    var editor = Editor(marked: "|")
+    editor.press(.control("x"), .text("("), .text("x"), .control("x"), .text(")"))
+    editor.press(.alt("1"), .control("x"), .text("("), .text("y"), .control("x"), .text(")"))
+    #expect(editor.marked == "xxy|")
+    editor.press(.control("x"), .text("e"))
+    #expect(editor.marked == "xxyxy|")
+}
+
 @Test func readlinesAbortForgetsTheKeyboardMacro() {
     // Ctrl-G, a yank with nothing killed, Ctrl-X ( while recording, Ctrl-X ) while not: the
     // bell, and the macro is gone, so Ctrl-X e after them is the bell too.

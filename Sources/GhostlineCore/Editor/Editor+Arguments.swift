@@ -57,6 +57,7 @@ extension Editor {
     /// Starts a numeric argument with the digit or `-` of the key that performs
     /// `digit-argument`, or at four for `universal-argument`.
     mutating func startArgument(with command: Command) -> EditorRequest? {
+        noteArgumentInRecording()
         if command == .universalArgument {
             numericArgument = .universal
             return nil
@@ -65,6 +66,13 @@ extension Editor {
         if case .key(.character(let typed), _)? = dispatchedKey { character = typed }
         numericArgument = NumericArgument(startingWith: character)
         return nil
+    }
+
+    /// Notes where the keys of a numeric argument begin in the macro being recorded (its first
+    /// key is already there), so that Ctrl-X ) given the argument takes them out with itself.
+    private mutating func noteArgumentInRecording() {
+        guard emacs.macroDepth == 0, let count = emacs.recordedKeys?.count else { return }
+        emacs.argumentKeysStart = count - 1
     }
 
     /// Performs a command given a numeric argument, as readline's command of the same name
@@ -129,7 +137,8 @@ extension Editor {
         case .performNamedCommand: startNamedCommand(argument: argument)
         // A count of zero or less runs the macro no times (readline's runs without end below zero).
         case .callKeyboardMacro: return callKeyboardMacro(times: count > 0 ? times : 0)
-        case .endKeyboardMacro: return endKeyboardMacro(count: count)
+        case .endKeyboardMacro: return endKeyboardMacro(count: count, argumentKeysStart: emacs.argumentKeysStart)
+        case .startKeyboardMacro: return startKeyboardMacro(appending: true)
         default:
             return performOnce(command, kind: command.isTyping ? .typing : .other)
         }

@@ -18,19 +18,31 @@ extension Editor {
         emacs.recordedKeys?[last] = first
     }
 
-    /// Ctrl-X (: starts recording. Pressed while recording, it is readline's abort.
-    mutating func startKeyboardMacro() -> EditorRequest? {
+    /// Ctrl-X (: starts recording. Given a numeric argument, `appending`, it runs the last macro
+    /// and goes on recording after its keys, as readline and emacs do. Pressed while recording,
+    /// it is readline's abort.
+    mutating func startKeyboardMacro(appending: Bool = false) -> EditorRequest? {
         guard emacs.recordedKeys == nil else { return abortKeys() }
-        emacs.recordedKeys = []
-        return nil
+        emacs.argumentKeysStart = nil
+        guard appending, let macro = emacs.keyboardMacro else {
+            emacs.recordedKeys = []
+            return nil
+        }
+        emacs.recordedKeys = macro
+        return replay(macro)
     }
 
-    /// Ctrl-X ): the keys recorded, less the ones of Ctrl-X ) itself, become the macro; with a
-    /// count, the macro then runs once fewer, the recording counting as the first. Pressed
-    /// while not recording, it is readline's abort.
-    mutating func endKeyboardMacro(count: Int = 1) -> EditorRequest? {
+    /// Ctrl-X ): the keys recorded, less the ones of Ctrl-X ) itself (and of a numeric argument
+    /// given to it, from `argumentKeysStart`), become the macro; with a count, the macro then
+    /// runs once fewer, the recording counting as the first. Pressed while not recording, it is
+    /// readline's abort.
+    mutating func endKeyboardMacro(count: Int = 1, argumentKeysStart: Int? = nil) -> EditorRequest? {
         guard var keys = emacs.recordedKeys else { return abortKeys() }
-        keys.removeLast(min(keys.count, keyMap.keys(bound: .endKeyboardMacro, endingWith: dispatchedKey)))
+        if let start = argumentKeysStart, start >= 0, start < keys.count {
+            keys.removeSubrange(start...)
+        } else {
+            keys.removeLast(min(keys.count, keyMap.keys(bound: .endKeyboardMacro, endingWith: dispatchedKey)))
+        }
         emacs.keyboardMacro = keys
         emacs.recordedKeys = nil
         return count > 1 ? callKeyboardMacro(times: count - 1) : nil
@@ -45,10 +57,11 @@ extension Editor {
             return .bell
         }
         guard let macro = emacs.keyboardMacro else { return abortKeys() }
+        let aborts = emacs.aborts
         var bell: EditorRequest?
         for _ in 0..<times {
             guard let request = replay(macro) else { continue }
-            if request != .bell || emacs.keyboardMacro == nil { return request }
+            if request != .bell || emacs.aborts != aborts { return request }
             bell = request
         }
         return bell

@@ -13,6 +13,8 @@ struct EmacsState {
     var keyboardMacro: [KeyEvent]?
     /// How many times readline's abort has happened, so that the macros being replayed see it.
     var aborts = 0
+    /// Where the keys of the numeric argument being typed begin in the macro being recorded.
+    var argumentKeysStart: Int?
     /// How deep macros being replayed are, so that one that calls itself stops.
     var macroDepth = 0
     /// Where the text Alt-. inserted is, which the next Alt-. replaces.
