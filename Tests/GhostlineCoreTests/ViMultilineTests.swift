@@ -17,10 +17,10 @@ import Testing
         ("kkj", "one\n  t|wo three\nfour"),
         ("kk2j", "one\n  two three\nfou|r"),
         ("k$j", "one\n  two three\nfou|r"),
-        // Ctrl-P and Ctrl-N are `k` and `j` (after `h`: Escape and Ctrl-P typed together are
-        // Alt-Ctrl-P).
+        // Ctrl-P and Ctrl-N are `k` and `j`, also when Ctrl-P comes with the Escape before it.
         ("h\u{10}", "one\n  |two three\nfour"),
         ("h\u{10}\u{0E}", "one\n  two three\nfo|ur"),
+        ("\u{10}", "one\n  t|wo three\nfour"),
         // `-` and `+` go to the first non-blank.
         ("-", "one\n  |two three\nfour"),
         ("kk+", "one\n  |two three\nfour"),

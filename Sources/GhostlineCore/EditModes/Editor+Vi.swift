@@ -23,10 +23,13 @@ extension Editor {
     /// request when vi consumed it.
     mutating func applyVi(_ event: KeyEvent) -> Optional<EditorRequest?> {
         if let outcome = applyViBinding(event) { return outcome }
-        // Escape typed quickly before a key arrives as Alt and that key: in vi they are two keys.
-        if case .key(.character(let character), .alt) = event {
+        // Escape typed quickly before a key arrives as that key with Alt (Ctrl-P as Alt-Ctrl-P):
+        // in vi they are two keys.
+        if case .key(let key, let modifiers) = event, modifiers.contains(.alt) {
             if let request = applyVi(.key(.escape)) ?? nil { return .some(request) }
-            return .some(apply(.text(String(character))))
+            let rest = modifiers.subtracting(.alt)
+            if case .character(let character) = key, rest.isEmpty { return .some(apply(.text(String(character)))) }
+            return .some(apply(.key(key, rest)))
         }
         switch vi.mode {
         case .insert, .replace: return viInsertKey(event)
