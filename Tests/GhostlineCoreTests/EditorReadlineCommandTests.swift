@@ -127,6 +127,47 @@ func readlineCommand(before: String, keys: [KeyEvent], after: String) {
     #expect(editor.marked == "xxxx|")
 }
 
+@Test func countsPastReadlinesLimitAreItsAbort() {
+    // readline sets a copy of the macro going for each time: below zero, or past 17, its abort.
+    for count in [[KeyEvent.alt("-")], [.alt("1"), .text("8")]] {
+        var editor = Editor(marked: "|")
+        editor.press(.control("x"), .text("("), .text("x"), .control("x"), .text(")"))
+        #expect(editor.press(count + [.control("x"), .text("e")]) == .bell, "\(count)")
+        #expect(editor.press(.control("x"), .text("e")) == .bell, "\(count): the macro is gone")
+        #expect(editor.marked == "x|", "\(count)")
+    }
+    var seventeen = Editor(marked: "|")
+    seventeen.press(.control("x"), .text("("), .text("x"), .control("x"), .text(")"))
+    seventeen.press(.alt("1"), .text("7"), .control("x"), .text("e"))
+    #expect(seventeen.state.text == String(repeating: "x", count: 18))
+    var zero = Editor(marked: "|")
+    #expect(zero.press(.control("x"), .text("("), .text("x"), .alt("0"), .control("x"), .text(")")) == .bell)
+    #expect(zero.press(.control("x"), .text("e")) == .bell, "Ctrl-X ) with a count below one")
+}
+
+@Test func aMacroLeavesThePreviousCommandItsLastKeyLeft() {
+    // A macro ending in Ctrl-Y: Alt-Y after Ctrl-X e takes the kill before, as after Ctrl-Y.
+    var editor = Editor(marked: "one two|")
+    editor.press(.key(.backspace, .alt), .control("a"), .control("k"))
+    editor.press(.control("x"), .text("("), .control("y"), .control("x"), .text(")"))
+    #expect(editor.marked == "one |")
+    editor.press(.control("x"), .text("e"), .alt("y"))
+    #expect(editor.marked == "one two|")
+}
+
+@Test func theKillRingKeepsTenKillsAsReadlines() {
+    var ring = KillRing()
+    for index in 0..<12 { ring.kill("k\(index)", joiningPrevious: false, backward: false) }
+    #expect(ring.entries == (2..<12).map { "k\($0)" })
+}
+
+@Test func aCountOfZeroDeletesNothingYetIsAKill() {
+    // readline's kill of no text still makes the next kill join the last one.
+    var editor = Editor(marked: "one two|")
+    editor.press(.control("w"), .control("a"), .alt("0"), .control("d"), .control("k"), .control("y"))
+    #expect(editor.marked == "twoone |")
+}
+
 @Test func anArgumentToCtrlXParenthesisAppendsToTheMacro() {
     // The last macro runs, and recording goes on after its keys, as in emacs.
     var editor = Editor(marked: "|")

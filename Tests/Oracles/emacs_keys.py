@@ -123,6 +123,16 @@ def marks(random):
     return finish(random, keys)
 
 
+#: Counts for macros: one Alt-digit or Alt--. Digits typed after it, readline 8.2 leaves out of a macro
+#: (it reads them outside its key dispatch), and before Ctrl-X ( it records the last macro's
+#: keys twice (Docs/KeyBindings.md).
+COUNTS = [alt(str(digit)) for digit in range(10)] + [alt("-")]
+
+
+def counted(random, key, chance):
+    return ([random.choice(COUNTS)] if random.random() < chance else []) + [key]
+
+
 def macros(random):
     keys = start(random)
     for _ in range(random.randint(2, 6)):
@@ -133,12 +143,12 @@ def macros(random):
             # as the replay's timing goes.
             body = []
             for _ in range(random.randint(1, 3)):
-                body.append(random.choice(CORE + MARKS))
+                body += counted(random, random.choice(CORE + MARKS), 0.1)
                 if random.random() < 0.5:
                     body.append(random.choice(TEXT))
-            keys += [control("x") + b"("] + body + [control("x") + b")"]
+            keys += [control("x") + b"("] + body + counted(random, control("x") + b")", 0.2)
         elif roll < 0.4:
-            keys.append(control("x") + b"e")
+            keys += counted(random, control("x") + b"e", 0.3)
         else:
             keys += mark_step(random)
     return finish(random, keys)

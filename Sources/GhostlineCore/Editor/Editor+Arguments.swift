@@ -81,7 +81,9 @@ extension Editor {
     mutating func perform(_ command: Command, with argument: NumericArgument) -> EditorRequest? {
         if !command.keepsGoalColumn { goalColumn = nil }
         if !command.isTyping { undoHistory.closeGroup() }
+        let replays = emacs.replays
         let request = performCounted(command, argument)
+        if emacs.replays != replays { return request }
         // A counted Delete or Backspace is a kill, which the next kill joins.
         let isDeletion = command == .deleteBackward || command == .deleteForward || command == .deleteForwardOrEndOfFile
         lastCommand = isDeletion && !killedNothing ? .kill : takePreviousCommand(command)
@@ -101,7 +103,7 @@ extension Editor {
             for _ in 0..<times { _ = performOnce(step, kind: .other) }
         case .deleteBackward, .deleteForward, .deleteForwardOrEndOfFile:
             if command == .deleteForwardOrEndOfFile && state.isEmpty { return .endOfFile }
-            let backward = (command == .deleteBackward) == (count > 0)
+            let backward = (command == .deleteBackward) == (count >= 0)
             killCharacters(times, backward: backward)
         case .killToLineEnd, .killToLineStart:
             // Ctrl-U (`unix-line-discard`) reads no count; Ctrl-K with a negative one kills back.
@@ -135,8 +137,7 @@ extension Editor {
         case .submitAndRecallNext: return submitAndRecallNext(argument: argument)
         case .menuComplete, .menuCompleteBackward, .menuCompleteToTypedWord: return menuComplete(command, count: count)
         case .performNamedCommand: startNamedCommand(argument: argument)
-        // A count of zero or less runs the macro no times (readline's runs without end below zero).
-        case .callKeyboardMacro: return callKeyboardMacro(times: count > 0 ? times : 0)
+        case .callKeyboardMacro: return callKeyboardMacro(count: count)
         case .endKeyboardMacro: return endKeyboardMacro(count: count, argumentKeysStart: emacs.argumentKeysStart)
         case .startKeyboardMacro: return startKeyboardMacro(appending: true)
         default:
@@ -149,6 +150,9 @@ extension Editor {
     /// to the kill ring, as in readline.
     private mutating func killCharacters(_ count: Int, backward: Bool) {
         let cursor = state.cursor
+        // With a count of zero readline kills nothing, yet as a kill the next one joins, unless
+        // the cursor is where it would not delete at all (the line's start, or its end).
+        if count == 0 && cursor != (backward ? .start : state.endPosition) { return }
         var other = cursor
         for _ in 0..<count {
             let next = backward ? state.position(before: other) : state.position(after: other)

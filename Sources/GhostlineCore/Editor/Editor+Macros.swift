@@ -34,8 +34,8 @@ extension Editor {
 
     /// Ctrl-X ): the keys recorded, less the ones of Ctrl-X ) itself (and of a numeric argument
     /// given to it, from `argumentKeysStart`), become the macro; with a count, the macro then
-    /// runs once fewer, the recording counting as the first. Pressed while not recording, it is
-    /// readline's abort.
+    /// runs once fewer, the recording counting as the first (a count below one is readline's
+    /// abort, see `callKeyboardMacro`). Pressed while not recording, it is readline's abort.
     mutating func endKeyboardMacro(count: Int = 1, argumentKeysStart: Int? = nil) -> EditorRequest? {
         guard var keys = emacs.recordedKeys else { return abortKeys() }
         if let start = argumentKeysStart, start >= 0, start < keys.count {
@@ -45,21 +45,24 @@ extension Editor {
         }
         emacs.keyboardMacro = keys
         emacs.recordedKeys = nil
-        return count > 1 ? callKeyboardMacro(times: count - 1) : nil
+        return callKeyboardMacro(count: count - 1)
     }
 
-    /// Ctrl-X e: the macro's keys, each handled as if typed, `times` over. With no macro it is
+    /// Ctrl-X e: the macro's keys, each handled as if typed, `count` times. With no macro it is
     /// readline's abort; while recording, the bell, and its last key (`e`) is taken back out of
-    /// the recording, the prefix before it staying, as readline's does.
-    mutating func callKeyboardMacro(times: Int = 1) -> EditorRequest? {
+    /// the recording, the prefix before it staying, as readline's does. readline sets a copy of
+    /// the macro going for each time, and more than its limit of macros running inside one
+    /// another (or copies without end, for a count below zero) is its abort.
+    mutating func callKeyboardMacro(count: Int = 1) -> EditorRequest? {
         if emacs.recordedKeys != nil {
             if emacs.macroDepth == 0, emacs.recordedKeys?.isEmpty == false { emacs.recordedKeys?.removeLast() }
             return .bell
         }
         guard let macro = emacs.keyboardMacro else { return abortKeys() }
+        guard count >= 0, count <= Self.deepestMacro + 1 else { return abortKeys() }
         let aborts = emacs.aborts
         var bell: EditorRequest?
-        for _ in 0..<times {
+        for _ in 0..<count {
             guard let request = replay(macro) else { continue }
             if request != .bell || emacs.aborts != aborts { return request }
             bell = request
@@ -85,6 +88,7 @@ extension Editor {
     private mutating func replay(_ keys: [KeyEvent]) -> EditorRequest? {
         guard emacs.macroDepth < Self.deepestMacro else { return abortKeys() }
         emacs.macroDepth += 1
+        emacs.replays &+= 1
         defer { emacs.macroDepth -= 1 }
         let aborts = emacs.aborts
         var bell: EditorRequest?

@@ -282,7 +282,8 @@ package struct Editor {
 
     /// Performs a command once, as without a numeric argument.
     mutating func performOnce(_ command: Command, kind: UndoHistory.GroupKind) -> EditorRequest? {
-        defer { lastCommand = takePreviousCommand(command) }
+        let replays = emacs.replays
+        defer { if emacs.replays == replays { lastCommand = takePreviousCommand(command) } }
         if !command.keepsGoalColumn { goalColumn = nil }
         if !command.isTyping { undoHistory.closeGroup() }
         let cursor = state.cursor

@@ -15,6 +15,10 @@ struct EmacsState {
     var aborts = 0
     /// Where the keys of the numeric argument being typed begin in the macro being recorded.
     var argumentKeysStart: Int?
+    /// How many times macros' keys have been replayed: a command that replayed some leaves
+    /// the previous command as the last of them left it, as readline's keys of a macro are
+    /// its commands after the one that set them going.
+    var replays = 0
     /// How deep macros being replayed are, so that one that calls itself stops.
     var macroDepth = 0
     /// Where the text Alt-. inserted is, which the next Alt-. replaces.

@@ -12,8 +12,9 @@ package struct KillRing: Sendable {
     private var current = 0
     private var yankIndex: Int?
 
-    /// Creates an empty ring that keeps `capacity` kills.
-    package init(capacity: Int = 60) {
+    /// Creates an empty ring that keeps `capacity` kills: ten by default, as readline keeps
+    /// (`rl_max_kills`), so that Alt-Y goes round the same ring.
+    package init(capacity: Int = 10) {
         self.capacity = max(1, capacity)
     }
 
