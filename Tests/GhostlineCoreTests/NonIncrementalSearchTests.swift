@@ -153,6 +153,22 @@ import Testing
         #expect(editor.marked == "git commit -m fix|")
     }
 
+    @Test func aKillOnThePatternLineMakesTheSearchAKill() {
+        // The next kill joins it, also on the next search's line, as readline's kills do inside
+        // the one command the search is.
+        var editor = Editor(history: History(entries: Self.entries))
+        editor.type("foo")
+        _ = editor.press(.alt("p"))
+        editor.type("o")
+        _ = editor.press(.control("w"))
+        editor.type("zz")
+        _ = editor.press(.key(.enter))
+        _ = editor.press(.alt("n"))
+        editor.type("-")
+        _ = editor.press(.control("w"), .control("g"), .control("y"))
+        #expect(editor.marked == "-o|foo", "the failed search left the cursor at the start")
+    }
+
     @Test func emacsModePutsTheDraftBackWhenNothingIsFound() {
         var editor = Editor(history: History(entries: Self.entries))
         editor.type("abc")

@@ -28,11 +28,15 @@ extension Editor {
             return nil
         case .killed(let text):
             activeKillRing.kill(text, joiningPrevious: search.joinsKills, backward: true)
-            if !text.isEmpty { search.joinsKills = true }
+            if !text.isEmpty {
+                search.joinsKills = true
+                search.hasKilled = true
+            }
             nonIncrementalSearch = search
             return nil
         case .cancelled, .search:
             nonIncrementalSearch = nil
+            if search.hasKilled { lastCommand = .kill }
         }
         switch outcome {
         case .edited, .killed:

@@ -25,6 +25,9 @@ struct NonIncrementalSearch {
     /// right after a kill, and after a kill on the pattern line, as readline's kills run
     /// within the one command that the search is.
     var joinsKills = false
+    /// Whether a kill on the pattern line took text: the search then ends as a kill, which the
+    /// next kill joins, as readline's command that a kill ran inside of does.
+    var hasKilled = false
     /// Whether the line reads a command's name (readline's `execute-named-command`, which reads
     /// it on the same kind of line) rather than a pattern, and the numeric argument the command
     /// gets.
