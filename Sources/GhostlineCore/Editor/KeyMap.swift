@@ -206,10 +206,10 @@ public struct KeyMap: Sendable {
         return command == .performLowercaseKey ? nil : command
     }
 
-    /// A key map of bindings known to bind no sequence twice, kept as they are: binding them one
-    /// by one would compare each with all before it, a thousand comparisons as the editor is made.
-    /// A map of `distinctBindings` and then `more`; the literal and the list joined here rather
-    /// than at the call, where the literal's tuples, typed without labels, would be cast at run time.
+    /// A key map of `distinctBindings` and then `more`, known to bind no sequence twice, kept as
+    /// they are: binding them one by one would compare each with all before it, a thousand
+    /// comparisons as the editor is made. The two are joined here rather than at the call, where
+    /// the literal's tuples, typed without labels, would be cast at run time.
     private init(distinctBindings: [(keys: [KeyEvent], command: Command)], adding more: [(keys: [KeyEvent], command: Command)] = []) {
         bindings = distinctBindings + more
         firstKeyCodes = bindings.map { $0.keys[0].scanCode }
