@@ -10,8 +10,13 @@ extension VirtualScreen {
         }
         if joinLastWrittenCluster(with: scalar) { return }
         let width = drawnWidth(of: Character(scalar))
-        // A zero-width scalar that cannot join a cluster has no cell to live in.
-        guard width > 0 else { return }
+        // A zero-width scalar that cannot join a cluster has no cell to live in; it still ends
+        // the cluster before it (a format character between two regional indicators keeps them
+        // two, as UAX #29 breaks around it).
+        guard width > 0 else {
+            lastWrittenCell = nil
+            return
+        }
         write(String(scalar), width: width)
     }
 

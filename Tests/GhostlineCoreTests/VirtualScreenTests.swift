@@ -122,6 +122,15 @@ func cursorMovementCancelsThePendingWrap(
     #expect(screen[0, 2].text == "x")
 }
 
+@Test func aFormatCharacterBetweenRegionalIndicatorsKeepsThemApart() {
+    // UAX #29 breaks around U+202B (a control, for grapheme clusters): two lone indicators of
+    // two cells each, not one flag; the format character has no cell of its own.
+    let screen = screen(after: "\u{1F1F7}\u{202B}\u{1F1F7}x")
+    #expect(screen[0, 0].text == "\u{1F1F7}")
+    #expect(screen[0, 2].text == "\u{1F1F7}")
+    #expect(screen[0, 4].text == "x")
+}
+
 @Test func combiningMarkAfterACursorMoveDoesNotJoin() {
     let screen = screen(after: "e\(escape)[C\u{301}")
     #expect(screen[0, 0].text == "e")
