@@ -160,6 +160,27 @@ private struct MarkZones {
 /// secret text, compared after every read.
 @Suite struct EntrySessionDifferentialTests {
 
+    /// Two lone regional indicators with a zero-width format character between them, which
+    /// takes no cell: written side by side they would pair into one flag on the terminal, and
+    /// the right prompt drawn after them in a fresh frame would land two columns early.
+    @Test(arguments: [["\u{1F1F7}", "\u{202B}", "\u{1F1F7}"], ["\u{1F1F7}\u{202B}\u{1F1F7}"], ["\u{1F1F7}\u{200B}\u{1F1F8}"]])
+    func loneRegionalIndicatorsApartByAFormatCharacterStayApart(keys: [String]) {
+        var appearance = SessionBeside.appearance
+        appearance.chrome.rightPrompt = "[main]"
+        var both = SessionBeside(width: 32, height: 8, editor: Editor(), appearance: appearance)
+        for key in keys {
+            both.press(.text(key))
+            both.drawFrame()
+        }
+        var fresh = ScreenHarness(width: 32, height: 8)
+        fresh.draw(both.session.presentation())
+        let agrees = both.screen.agrees(with: fresh.screen)
+        #expect(agrees, "\(both.screen.disagreement(with: fresh.screen))")
+        #expect(both.screensAgree, "\(both.disagreement)")
+        #expect(fresh.screen[0, 25].text == "[", "the right prompt one column short of the edge")
+        #expect(fresh.screen[0, 4].text.unicodeScalars.first == keys.joined().unicodeScalars.last)
+    }
+
     /// Typing that mostly follows the suggestion, with other keys now and then, at sizes where
     /// the suggestion wraps: the screen must be the frame pipeline's at every step.
     @Test(arguments: [(80, 24), (20, 6), (9, 4)])

@@ -128,6 +128,12 @@ struct ClusterTable: Sendable {
 
     private mutating func storedBytes(of character: Character) -> ClusterBytes {
         let utf8 = character.utf8
+        // A regional indicator alone is written with a zero-width non-joiner after it: bare, a
+        // terminal that pairs indicators would draw it and a lone one written next (past a
+        // zero-width cluster, which takes no cell) as one flag.
+        if utf8.count == 4, let scalar = character.unicodeScalars.first, (0x1F1E6...0x1F1FF).contains(scalar.value) {
+            return ClusterBytes(inline: Array(utf8) + [0xE2, 0x80, 0x8C])
+        }
         if utf8.count <= 15 { return ClusterBytes(inline: utf8) }
         let text = String(character)
         if let number = numbers[text] { return ClusterBytes(longCluster: number) }
