@@ -241,3 +241,25 @@ public enum Command: Hashable, Sendable {
     /// A command of the embedding app's own, handed back to it by name.
     case custom(String)
 }
+
+extension Command {
+    /// Typed text, which undo groups by word.
+    var isTyping: Bool {
+        if case .insert = self { return true }
+        return false
+    }
+
+    /// A kill or a copy to the kill ring, which the next one joins.
+    var isKill: Bool {
+        switch self {
+        case .killToLineEnd, .killToLineStart, .killWhitespaceWordBackward, .killWordBackward, .killWordForward,
+             .killWholeLine, .killPathComponentBackward, .killRegion, .copyRegion, .copyWordBackward, .copyWordForward:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Up and Down, which keep the column they aim for.
+    var keepsGoalColumn: Bool { self == .moveUp || self == .moveDown }
+}

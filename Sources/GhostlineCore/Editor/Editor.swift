@@ -431,27 +431,4 @@ package struct Editor {
         }
         return nil
     }
-
 }
-
-extension Command {
-    var isTyping: Bool {
-        if case .insert = self { return true }
-        return false
-    }
-
-    var isKill: Bool {
-        switch self {
-        case .killToLineEnd, .killToLineStart, .killWhitespaceWordBackward, .killWordBackward, .killWordForward,
-             .killWholeLine, .killPathComponentBackward, .killRegion, .copyRegion, .copyWordBackward, .copyWordForward:
-            return true
-        default:
-            return false
-        }
-    }
-
-    var keepsGoalColumn: Bool { self == .moveUp || self == .moveDown }
-}
-
-/// The previous command, as far as the next one cares. A plain enum rather than a `Command`,
-/// whose text payload every typed key would otherwise have to release.

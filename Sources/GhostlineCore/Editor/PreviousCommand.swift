@@ -10,7 +10,8 @@ extension Editor {
     }
 }
 
-/// What the previous command was, as far as the next one cares (`Editor.lastCommand`).
+/// What the previous command was, as far as the next one cares (`Editor.lastCommand`): a plain
+/// enum rather than a `Command`, whose text payload every typed key would otherwise release.
 enum PreviousCommand: Equatable {
     /// A yank or a yank-pop: Alt-Y replaces the yanked text with the next kill.
     case yank
